@@ -1,0 +1,24 @@
+import { Form, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useRootData } from '~/root.tsx'
+
+/** Shown only when the site offers more than one locale (SPEC §2). Works without JS. */
+export function LanguageMenu() {
+  const { settings, locale } = useRootData()
+  const { t } = useTranslation()
+  const location = useLocation()
+  if (settings.locales.length < 2) return null
+  return (
+    <details className="menu language-menu">
+      <summary aria-label={t('nav.language')}>{locale.toUpperCase()}</summary>
+      <Form method="post" action="/lang-config" className="menu__list">
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        {settings.locales.map((code) => (
+          <button key={code} type="submit" name="locale" value={code} className="menu__item" aria-current={code === locale} lang={code}>
+            {t(`languages.${code}`)}
+          </button>
+        ))}
+      </Form>
+    </details>
+  )
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react'
+import { SiteFooter } from './site-footer.tsx'
+import { TopNav } from './top-nav.tsx'
+import { Logo } from './logo.tsx'
+
+// The four layouts of SPEC §2. Alerts, the entry warning and the signup modal join the
+// default layout as their issues land (accounts, notifications).
+
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout--default">
+      <TopNav />
+      <div className="warnings" role="region" aria-live="polite" />
+      <main className="layout__main">{children}</main>
+      <SiteFooter />
+    </div>
+  )
+}
+
+/** Full-height chat screen: navigation, no footer. */
+export function ChatLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout--chat">
+      <TopNav />
+      <main className="layout__main layout__main--fill">{children}</main>
+    </div>
+  )
+}
+
+/** Landing pages: only a bar with the logo. */
+export function LanderLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout--lander">
+      <header className="logo-bar">
+        <div className="container">
+          <Logo />
+        </div>
+      </header>
+      <main className="layout__main">{children}</main>
+    </div>
+  )
+}
+
+export function EmptyLayout({ children }: { children: ReactNode }) {
+  return <main className="layout layout--empty">{children}</main>
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next'
+import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
+import { useRootData } from '~/root.tsx'
+
+/** A member in a grid. Fictional profiles always carry the site's label (icon + name). */
+export function MemberCard({ member }: { member: ProfileCard }) {
+  const { t } = useTranslation()
+  const { settings } = useRootData()
+  return (
+    <article className="member-card" aria-label={member.name}>
+      {member.thumb ? (
+        <img className="member-card__photo" src={member.thumb} alt="" width={160} height={160} loading="lazy" />
+      ) : (
+        <div className="member-card__photo member-card__photo--empty" aria-hidden="true" />
+      )}
+      <div className="member-card__body">
+        <h3 className="member-card__name">
+          {member.name}, {member.age}
+        </h3>
+        <p className="member-card__place">{member.city ?? t(`countries.${member.country}`)}</p>
+        {member.fictional ? (
+          <p className="fictional-label" title={settings.fictional_warning}>
+            <span aria-hidden="true">{settings.fictional_icon}</span> {settings.fictional_singular}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  )
+}

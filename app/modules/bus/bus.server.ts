@@ -1,0 +1,75 @@
+// Messages between app nodes: Redis pub/sub when REDIS_URL is set, otherwise in-process
+// (a single node needs nothing more). Used for tenant-config reloads now, realtime later.
+import { EventEmitter } from 'node:events'
+import { Redis } from 'ioredis'
+
+export type Handler = (message: string) => void
+export type Bus = {
+  kind: 'redis' | 'memory'
+  publish(channel: string, message: string): Promise<void>
+  subscribe(channel: string, handler: Handler): Promise<() => Promise<void>>
+  close(): Promise<void>
+}
+
+export function createMemoryBus(): Bus {
+  const emitter = new EventEmitter()
+  emitter.setMaxListeners(0)
+  return {
+    kind: 'memory',
+    async publish(channel, message) {
+      emitter.emit(channel, message)
+    },
+    async subscribe(channel, handler) {
+      emitter.on(channel, handler)
+      return async () => void emitter.off(channel, handler)
+    },
+    async close() {
+      emitter.removeAllListeners()
+    },
+  }
+}
+
+export function createRedisBus(url: string): Bus {
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
+  // A subscribed Redis connection can do nothing else, so it gets its own.
+  const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
+  const handlers = new Map<string, Set<Handler>>()
+  subscriber.on('message', (channel: string, message: string) => {
+    for (const handler of handlers.get(channel) ?? []) handler(message)
+  })
+  return {
+    kind: 'redis',
+    async publish(channel, message) {
+      if (publisher.status === 'wait') await publisher.connect()
+      await publisher.publish(channel, message)
+    },
+    async subscribe(channel, handler) {
+      if (subscriber.status === 'wait') await subscriber.connect()
+      let set = handlers.get(channel)
+      if (!set) {
+        set = new Set()
+        handlers.set(channel, set)
+        await subscriber.subscribe(channel)
+      }
+      set.add(handler)
+      return async () => {
+        set.delete(handler)
+        if (set.size === 0) {
+          handlers.delete(channel)
+          await subscriber.unsubscribe(channel)
+        }
+      }
+    },
+    async close() {
+      handlers.clear()
+      await Promise.allSettled([publisher.quit(), subscriber.quit()])
+    },
+  }
+}
+
+let bus: Bus | undefined
+
+export function getBus(): Bus {
+  bus ??= process.env.REDIS_URL ? createRedisBus(process.env.REDIS_URL) : createMemoryBus()
+  return bus
+}

@@ -1,0 +1,20 @@
+import { PrismaPg } from '@prisma/adapter-pg'
+import { PrismaClient } from '~/generated/prisma/client.ts'
+
+export type Db = PrismaClient
+
+/** A Prisma client on the pg driver adapter; `max` is the size of its connection pool. */
+export function createDb(connectionString: string, max = 10): Db {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max }) })
+}
+
+let runtimeDb: Db | undefined
+
+/** The process-wide client for requests: the runtime role, subject to row-level security. */
+export function getRuntimeDb(): Db {
+  if (runtimeDb) return runtimeDb
+  const url = process.env.APP_DATABASE_URL
+  if (!url) throw new Error('APP_DATABASE_URL is not set: start the app through `npm start` or set it (README).')
+  runtimeDb = createDb(url, Number(process.env.DATABASE_POOL_SIZE ?? 10))
+  return runtimeDb
+}

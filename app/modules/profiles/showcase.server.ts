@@ -1,0 +1,40 @@
+// Members shown on the front page: recently active, visible members of the site's pool.
+import type { Db } from '../db/client.server.ts'
+import { withScope, type Scope } from '../db/scoped.server.ts'
+import { ageOn } from './age.ts'
+
+export type ProfileCard = {
+  id: number
+  name: string
+  age: number
+  country: string
+  region: string | null
+  city: string | null
+  fictional: boolean
+  thumb: string | null
+}
+
+export async function recentMembers(db: Db, scope: Scope, cdnPrefix: string, take = 12): Promise<ProfileCard[]> {
+  const rows = await withScope(db, scope, (tx) =>
+    tx.profile.findMany({
+      where: { poolId: scope.poolId, status: 'active', invisible: false },
+      orderBy: [{ lastActiveAt: 'desc' }, { id: 'desc' }],
+      take,
+      select: {
+        id: true, name: true, birthDate: true, country: true, region: true, city: true, fictional: true,
+        photos: { where: { poolId: scope.poolId, isMain: true, status: 'active' }, select: { thumbFilename: true }, take: 1 },
+      },
+    }),
+  )
+  const today = new Date()
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.birthDate, today),
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    fictional: row.fictional,
+    thumb: row.photos[0] ? `${cdnPrefix}${row.photos[0].thumbFilename}` : null,
+  }))
+}

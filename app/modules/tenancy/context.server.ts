@@ -1,0 +1,45 @@
+// One typed context per request, built once in the server's getLoadContext: the site,
+// its theme, the request's locale and translator, and the database handle with its scope.
+import type { TFunction } from 'i18next'
+import type { Locale } from '../../../tenants/schema.ts'
+import { DEFAULT_THEME, THEMES, type Theme } from '../../../themes/index.ts'
+import { getRuntimeDb, type Db } from '../db/client.server.ts'
+import type { Scope } from '../db/scoped.server.ts'
+import { createI18n } from '../i18n/create-i18n.ts'
+import { decideLocale } from '../i18n/locale.server.ts'
+import { RESOURCES } from '../i18n/resources.ts'
+import type { LoadedTenant } from './load-tenants.server.ts'
+
+export type AppContext = {
+  tenant: LoadedTenant
+  theme: Theme
+  locale: Locale
+  t: TFunction
+  db: Db
+  scope: Scope
+  /** Set-Cookie headers to add to the response (committed once, in entry.server). */
+  setCookies: string[]
+}
+
+declare module '@remix-run/node' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation
+  interface AppLoadContext extends AppContext {}
+}
+
+export function translatorFor(locale: Locale, tenant: Pick<LoadedTenant, 'locales'>): TFunction {
+  const resources = { [locale]: RESOURCES[locale], [tenant.locales.default]: RESOURCES[tenant.locales.default] }
+  return createI18n(locale, resources, tenant.locales.default).t
+}
+
+export async function buildAppContext(request: Request, tenant: LoadedTenant): Promise<AppContext> {
+  const { locale, setCookie } = await decideLocale(request, tenant)
+  return {
+    tenant,
+    theme: THEMES[tenant.theme] ?? DEFAULT_THEME,
+    locale,
+    t: translatorFor(locale, tenant),
+    db: getRuntimeDb(),
+    scope: { tenantId: tenant.slug, poolId: tenant.pool },
+    setCookies: setCookie ? [setCookie] : [],
+  }
+}

@@ -1,0 +1,82 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useMemo, type ReactNode } from 'react'
+import { I18nextProvider, useTranslation } from 'react-i18next'
+import { ErrorPage } from './components/error-page.tsx'
+import { ProgressBar } from './components/layout/progress-bar.tsx'
+import { createI18n } from './modules/i18n/create-i18n.ts'
+import { RESOURCES } from './modules/i18n/resources.ts'
+import { companyInfo, publicSettings } from './modules/site/public-settings.server.ts'
+import { themeCss } from './modules/theme/css-vars.ts'
+import appCss from './styles/app.css?url'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { tenant, locale, theme } = context
+  return {
+    locale,
+    // Only the active locale's catalogues travel to the browser.
+    translations: RESOURCES[locale],
+    themeCss: themeCss(theme),
+    logoMark: theme.logoMark,
+    settings: publicSettings(tenant, locale),
+    company: companyInfo(tenant),
+  }
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ name: 'description', content: data.settings.description }] : [])
+
+// The root data changes only with the language (a form post, or ?lng=).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  formMethod !== undefined || currentUrl.searchParams.get('lng') !== nextUrl.searchParams.get('lng') ? defaultShouldRevalidate : false
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<typeof loader>('root')
+  if (!data) throw new Error('root data is missing')
+  return data
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const locale = data?.locale ?? 'en'
+  const i18n = useMemo(() => createI18n(locale, { [locale]: data?.translations ?? RESOURCES.en }), [locale, data?.translations])
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data ? <style dangerouslySetInnerHTML={{ __html: data.themeCss }} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <ProgressBar />
+          {children}
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const { t } = useTranslation()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} title={t('errors.notFound.title')} />
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return <ErrorPage status={status} title={t('errors.generic')} />
+}

@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { formatMoney, pricedBundles } from '~/modules/site/pricing.ts'
+import { pageTitle } from '~/modules/site/title.ts'
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { tenant, t } = context
+  return {
+    bundles: pricedBundles(tenant),
+    messageCredits: tenant.credits.message,
+    title: t('pricing.title'),
+    siteName: tenant.name,
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+
+export default function Pricing() {
+  const { bundles, messageCredits, title } = useLoaderData<typeof loader>()
+  const { t, i18n } = useTranslation()
+  return (
+    <div className="container section">
+      <h1>{title}</h1>
+      <p className="lead">{t('pricing.intro', { credits: messageCredits })}</p>
+      <ul className="bundle-grid">
+        {bundles.map((bundle) => (
+          <li key={bundle.id} className={bundle.highlighted ? 'bundle bundle--highlighted' : 'bundle'} data-testid="bundle">
+            {bundle.highlighted ? <p className="bundle__badge">{t('pricing.popular')}</p> : null}
+            <p className="bundle__credits">{t('pricing.credits', { count: bundle.credits })}</p>
+            <p className="bundle__price">{formatMoney(bundle.amount, bundle.currency, i18n.language)}</p>
+            <p className="bundle__per">{t('pricing.perCredit', { price: formatMoney(bundle.perCredit, bundle.currency, i18n.language) })}</p>
+          </li>
+        ))}
+      </ul>
+      <ul className="pricing-facts">
+        <li>{t('pricing.facts.noSubscription')}</li>
+        <li>{t('pricing.facts.premiumForLife')}</li>
+        <li>{t('pricing.facts.welcomeDiscount')}</li>
+      </ul>
+      <Link to="/signup" className="button button--primary button--large">
+        {t('home.signupCta')}
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,34 @@
+// Seeds every pool once with demo members (idempotent) and lists the demo sites.
+import type { Db } from '../../app/modules/db/client.server.ts'
+import type { LoadedTenant } from '../../app/modules/tenancy/load-tenants.server.ts'
+import { seedPool } from './seed.ts'
+
+export async function seedAll(
+  db: Db,
+  tenants: readonly LoadedTenant[],
+  options: { count: number; mediaDir: string; log: (line: string) => void },
+): Promise<void> {
+  const pools = new Map<string, LoadedTenant[]>()
+  for (const tenant of tenants) pools.set(tenant.pool, [...(pools.get(tenant.pool) ?? []), tenant])
+  for (const [poolId, unsorted] of pools) {
+    // The seed assigns home sites by position, so the order must never change.
+    const members = [...unsorted].sort((x, y) => x.slug.localeCompare(y.slug))
+    const countries = [...new Set(members.flatMap((t) => t.countries))]
+    const locale = members[0]!.locales.default === 'nl' ? 'nl' : 'en'
+    const started = Date.now()
+    const result = await seedPool(db, {
+      poolId,
+      tenantIds: members.map((t) => t.slug),
+      countries,
+      locale,
+      count: options.count,
+      mediaDir: options.mediaDir,
+    })
+    options.log(`pool ${poolId}: ${result.created} demo members created, ${result.existing} already there (${Date.now() - started} ms)`)
+  }
+}
+
+export function demoSitesText(tenants: readonly LoadedTenant[], port: number): string {
+  const lines = tenants.map((t) => `  ${t.name.padEnd(14)} http://${t.slug}.localhost:${port}   (pool ${t.pool}, ${t.locales.offered.join('/')}, domains ${t.domains.join(', ')})`)
+  return `Demo sites:\n${lines.join('\n')}\nDemo logins: member accounts and passwords arrive with the accounts feature; the demo members are browsable now.`
+}

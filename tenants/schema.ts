@@ -1,0 +1,146 @@
+// The one schema every site's config file is checked against (tenants/<slug>.ts).
+// Parsed once at start-up (and on change); errors name the file, the field and the reason.
+import { z } from 'zod'
+import { COUNTRY_CODES } from '../app/modules/geo/countries.ts'
+
+export const CONFIG_VERSION = 1
+
+export const LOCALES = ['nl', 'en', 'de', 'es', 'fr', 'it', 'pl'] as const
+export type Locale = (typeof LOCALES)[number]
+export const LocaleSchema = z.enum(LOCALES)
+
+export const CountrySchema = z.enum(COUNTRY_CODES)
+
+export const CURRENCIES = ['EUR', 'GBP', 'USD', 'CAD', 'AUD', 'NZD', 'CHF', 'PLN'] as const
+export const CurrencySchema = z.enum(CURRENCIES)
+export type Currency = (typeof CURRENCIES)[number]
+
+export const LANDERS = [
+  'adultonly', 'tinderswipe', 'whoneedsstrings', 'alonetonight', 'collagelanding', 'gallery',
+  'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video',
+] as const
+
+export const PROFILE_FIELDS = [
+  'gender', 'sexuality', 'relationship_status', 'hair_colour', 'eye_colour', 'body_type',
+  'tattoos', 'reason', 'city', 'region', 'country',
+] as const
+export const PROFILE_NOTES = ['about_me', 'interests'] as const
+export const SEARCH_FIELDS = ['gender', 'country', 'region', 'age'] as const
+
+const slug = z.string().regex(/^[a-z][a-z0-9-]{1,40}$/, 'lowercase letters, digits and dashes')
+const hostname = z
+  .string()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a lower-case host name such as example.com')
+
+/** A text the operator writes per locale; the site's default locale is required. */
+const LocalizedTextSchema = z.partialRecord(LocaleSchema, z.string().min(1))
+export type LocalizedText = z.infer<typeof LocalizedTextSchema>
+
+/** Whole amounts in the currency's minor unit (cents). */
+const MinorAmountSchema = z.number().int().positive()
+
+export const CreditBundleSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  credits: z.number().int().positive(),
+  prices: z.partialRecord(CurrencySchema, MinorAmountSchema),
+  highlighted: z.boolean().default(false),
+})
+
+export const CompanySchema = z.strictObject({
+  name: z.string().min(1),
+  address: z.string().min(1),
+  zip: z.string().min(1),
+  city: z.string().min(1),
+  country: CountrySchema,
+  kvk: z.string().min(1),
+  tradenames: z.array(z.string().min(1)).default([]),
+  vatNumbers: z.array(z.string().min(1)).default([]),
+  supportPhone: z.string().regex(/^\+?[0-9 -]{6,20}$/, 'a phone number such as +31 20-123 4567'),
+  /** Percentage offered to members who are about to delete their account. */
+  deleteDiscount: z.number().int().min(0).max(90),
+})
+
+export const TenantConfigSchema = z
+  .strictObject({
+    version: z.literal(CONFIG_VERSION),
+    slug,
+    /** Sites in one pool share members; by default a site is its own pool. */
+    pool: slug.optional(),
+    name: z.string().min(1).max(60),
+    /** The first domain is the canonical one. */
+    domains: z.array(hostname).min(1),
+    domainLanguage: z.string().regex(/^[a-z]{2}-[A-Z]{2}$/, 'a language tag such as nl-NL'),
+    locales: z.strictObject({ default: LocaleSchema, offered: z.array(LocaleSchema).min(1) }),
+    indexTitle: LocalizedTextSchema,
+    description: LocalizedTextSchema,
+    theme: slug,
+    cdnPrefix: z.string().regex(/^(\/|https:\/\/)\S*\/$/, 'a path or https URL ending in /').default('/media/'),
+    countries: z.array(CountrySchema).min(1),
+    visibleProfileFields: z.array(z.enum(PROFILE_FIELDS)).default([...PROFILE_FIELDS]),
+    visibleProfileNotes: z.array(z.enum(PROFILE_NOTES)).default([...PROFILE_NOTES]),
+    searchFields: z.array(z.enum(SEARCH_FIELDS)).default([...SEARCH_FIELDS]),
+    credits: z.strictObject({
+      message: z.number().int().nonnegative(),
+      photo: z.number().int().nonnegative(),
+      gift: z.number().int().nonnegative(),
+      /** Free credits at signup; never shown to the member. */
+      signup: z.number().int().nonnegative(),
+    }),
+    creditBundles: z.array(CreditBundleSchema).min(1),
+    messageLength: z.number().int().min(20).max(5000),
+    minimumMessageCosts: z.partialRecord(
+      CountrySchema,
+      z.strictObject({ costs: MinorAmountSchema, currency: CurrencySchema }),
+    ),
+    supportEmail: z.email(),
+    siteEntryPopup: z.strictObject({
+      enabled: z.boolean(),
+      /** Only visitors from these countries see it; empty means everyone. */
+      countries: z.array(CountrySchema).default([]),
+    }),
+    fictional: z.strictObject({
+      icon: z.string().min(1).max(8),
+      warning: LocalizedTextSchema,
+      singular: LocalizedTextSchema,
+      plural: LocalizedTextSchema,
+    }),
+    refundDays: z.number().int().min(0).max(365),
+    signups: z.enum(['all', 'with_trafficsource', 'closed']),
+    loggedOutSearch: z.boolean(),
+    loggedOutSearchTrafficsource: z.boolean(),
+    memberResell: z.boolean().default(false),
+    minimumAge: z.number().int().min(18).max(99).default(18),
+    welcomeDiscountHours: z.number().int().positive().max(24 * 30),
+    /** Where a member goes after deleting their account. */
+    partnerSite: z.url({ protocol: /^https$/ }),
+    landers: z.array(z.enum(LANDERS)).default([]),
+    company: CompanySchema,
+  })
+  .superRefine((config, ctx) => {
+    if (!config.locales.offered.includes(config.locales.default)) {
+      ctx.addIssue({ code: 'custom', path: ['locales', 'default'], message: 'must be one of locales.offered' })
+    }
+    for (const field of ['indexTitle', 'description'] as const) {
+      if (!config[field][config.locales.default]) {
+        ctx.addIssue({ code: 'custom', path: [field, config.locales.default], message: 'the default locale needs a text' })
+      }
+    }
+    for (const field of ['warning', 'singular', 'plural'] as const) {
+      if (!config.fictional[field][config.locales.default]) {
+        ctx.addIssue({ code: 'custom', path: ['fictional', field, config.locales.default], message: 'the default locale needs a text' })
+      }
+    }
+    config.creditBundles.forEach((bundle, i) => {
+      if (Object.keys(bundle.prices).length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['creditBundles', i, 'prices'], message: 'needs at least one price' })
+      }
+    })
+  })
+
+export type TenantConfigInput = z.input<typeof TenantConfigSchema>
+export type TenantConfig = z.output<typeof TenantConfigSchema> & { pool: string }
+
+/** Identity function that gives tenant files type checking and completion. */
+export function defineTenant(config: TenantConfigInput): TenantConfigInput {
+  return config
+}

@@ -1,0 +1,33 @@
+// Once per `vitest run`: a database server (DATABASE_URL's or an embedded one in
+// .data/postgres-test) and a migrated template database with the tenants synced. Each
+// test file clones the template into a database of its own (tests/worker-setup.ts).
+import type { TestProject } from 'vitest/node'
+import { createDb } from '../app/modules/db/client.server.ts'
+import { loadTenants } from '../app/modules/tenancy/load-tenants.server.ts'
+import { syncTenants } from '../app/modules/tenancy/sync.server.ts'
+import { THEME_NAMES } from '../themes/index.ts'
+import { dropDatabase, ensureDatabase, ensureRuntimeRole, openDatabaseServer } from '../scripts/lib/database.ts'
+import { deployMigrations } from '../scripts/lib/migrations.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: { template: string; ownerUrl: string; appUrl: string }
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const server = await openDatabaseServer({ purpose: 'test' })
+  const template = `dating_test_template_${process.pid}`
+  await dropDatabase(server, template)
+  await ensureDatabase(server, template)
+  await deployMigrations(server.ownerUrl(template))
+  await ensureRuntimeRole(server, template)
+  const db = createDb(server.appUrl(template), 1)
+  await syncTenants(db, await loadTenants(THEME_NAMES))
+  await db.$disconnect()
+  project.provide('testDatabase', { template, ownerUrl: server.ownerUrl('postgres'), appUrl: server.appUrl('postgres') })
+  return async () => {
+    await dropDatabase(server, template)
+    await server.stop()
+  }
+}
