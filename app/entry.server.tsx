@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
 import type { IncomingMessage } from 'node:http'
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from '@remix-run/node'
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -33,23 +33,13 @@ export { unknownHostPage }
 
 // --- Remix ---------------------------------------------------------------------------
 
-function commitCookies(headers: Headers, context: AppLoadContext) {
-  for (const cookie of context.setCookies) headers.append('Set-Cookie', cookie)
-}
-
-export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
-  commitCookies(response.headers, context)
-  return response
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext,
+  _loadContext: AppLoadContext,
 ) {
-  commitCookies(responseHeaders, loadContext)
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false

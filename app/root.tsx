@@ -6,6 +6,7 @@ import { ErrorPage } from './components/error-page.tsx'
 import { ProgressBar } from './components/layout/progress-bar.tsx'
 import { createI18n } from './modules/i18n/create-i18n.ts'
 import { RESOURCES } from './modules/i18n/resources.ts'
+import fallbackCommon from './locales/en/common.json'
 import { companyInfo, publicSettings } from './modules/site/public-settings.server.ts'
 import { themeCss } from './modules/theme/css-vars.ts'
 import appCss from './styles/app.css?url'
@@ -19,8 +20,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { tenant, locale, theme } = context
   return {
     locale,
-    // Only the active locale's catalogues travel to the browser.
-    translations: RESOURCES[locale],
+    // Only the active locale's UI catalogue travels to the browser; page texts are
+    // translated on the server by the routes that show them.
+    translations: { common: RESOURCES[locale].common },
     themeCss: themeCss(theme),
     logoMark: theme.logoMark,
     settings: publicSettings(tenant, locale),
@@ -45,7 +47,7 @@ export function useRootData(): RootData {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const locale = data?.locale ?? 'en'
-  const i18n = useMemo(() => createI18n(locale, { [locale]: data?.translations ?? RESOURCES.en }), [locale, data?.translations])
+  const i18n = useMemo(() => createI18n(locale, { [locale]: data?.translations ?? { common: fallbackCommon } }), [locale, data?.translations])
   return (
     <html lang={locale} dir="ltr">
       <head>

@@ -19,6 +19,8 @@ export async function createApp(options: AppOptions) {
   const app = express()
   app.disable('x-powered-by')
   app.use(compression())
+  // For load balancers and test runners: answers on any host, touches no site.
+  app.get('/healthz', (_req, res) => void res.type('text').send('ok'))
 
   let getBuild: () => Promise<ServerBuild>
   if (options.mode === 'development') {
@@ -57,6 +59,9 @@ export async function createApp(options: AppOptions) {
         handlers.set(build, handler)
       }
       res.locals.context = context
+      // Cookies decided while building the context (the locale) hold for every response:
+      // documents, data requests and resource routes alike.
+      for (const cookie of context.setCookies) res.append('Set-Cookie', cookie)
       await handler(req, res, next)
     } catch (error) {
       next(error)

@@ -17,7 +17,7 @@ export type AppContext = {
   t: TFunction
   db: Db
   scope: Scope
-  /** Set-Cookie headers to add to the response (committed once, in entry.server). */
+  /** Set-Cookie headers decided while building the context; server/app.ts sends them once. */
   setCookies: string[]
 }
 

@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// Browser tests run the production build against a fresh database (scripts/e2e-server.ts)
+// in Debian's Chromium: Playwright's own browser download is not available here.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: '.data/reports/playwright.json' }]],
+  use: {
+    baseURL: `http://flirtlokaal.localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, grep: /@phone/ },
+  ],
+  webServer: {
+    command: 'npx tsx scripts/e2e-server.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(E2E_PORT) },
+  },
+})

@@ -1,0 +1,57 @@
+// `npm test`: type check, lint, unit and integration tests (Vitest, real Postgres and
+// Redis when REDIS_URL is set), production build, browser tests (Playwright in Chromium).
+// Ends with one summary line: "N passed, N failed".
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+const REPORT_DIR = '.data/reports'
+rmSync(REPORT_DIR, { recursive: true, force: true })
+mkdirSync(REPORT_DIR, { recursive: true })
+
+type Step = { name: string; cmd: string[]; env?: Record<string, string> }
+
+const steps: Step[] = [
+  { name: 'type check', cmd: ['npx', 'tsc', '--noEmit'] },
+  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'unit and integration tests', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT_DIR}/vitest.json`] },
+  { name: 'build', cmd: ['npx', 'remix', 'vite:build'], env: { NODE_ENV: 'production' } },
+  { name: 'browser tests', cmd: ['npx', 'playwright', 'test'] },
+]
+
+const only = process.argv.slice(2)
+let failedSteps = 0
+for (const step of steps) {
+  if (only.length > 0 && !only.some((o) => step.name.includes(o))) continue
+  const started = Date.now()
+  console.info(`\n=== ${step.name}: ${step.cmd.join(' ')}`)
+  const result = spawnSync(step.cmd[0]!, step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  if (result.status === 0) console.info(`=== ${step.name}: ok (${seconds} s)`)
+  else {
+    failedSteps += 1
+    console.error(`=== ${step.name}: FAILED (${seconds} s)`)
+    if (step.name === 'build') break
+  }
+}
+
+function counts(): { passed: number; failed: number } {
+  let passed = 0
+  let failed = 0
+  const vitest = `${REPORT_DIR}/vitest.json`
+  if (existsSync(vitest)) {
+    const report = JSON.parse(readFileSync(vitest, 'utf8')) as { numPassedTests: number; numFailedTests: number }
+    passed += report.numPassedTests
+    failed += report.numFailedTests
+  }
+  const playwright = `${REPORT_DIR}/playwright.json`
+  if (existsSync(playwright)) {
+    const report = JSON.parse(readFileSync(playwright, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }
+    passed += report.stats.expected + report.stats.flaky
+    failed += report.stats.unexpected
+  }
+  return { passed, failed }
+}
+
+const { passed, failed } = counts()
+console.info(`\n${passed} passed, ${failed + (failed === 0 ? failedSteps : 0)} failed`)
+process.exit(failedSteps > 0 ? 1 : 0)
