@@ -1,5 +1,6 @@
-// The server Playwright starts: a fresh database from the migrations, the demo tenants and
-// a small demo seed, then the production build on E2E_PORT.
+// The server Playwright (and the benchmark) starts: a fresh database from the migrations,
+// the demo tenants and a demo seed (SEED_COUNT per pool, default 40), then the production
+// build on E2E_PORT.
 import path from 'node:path'
 import { dropDatabase, openDatabaseServer } from './lib/database.ts'
 import { prepareDatabase } from './lib/prepare.ts'
@@ -12,7 +13,7 @@ process.env.NODE_ENV = 'production'
 const database = await openDatabaseServer({ purpose: 'test', dataDir })
 await dropDatabase(database, name)
 const e2eDir = path.join(dataDir, 'e2e')
-await prepareDatabase(database, { database: name, seed: { count: 40, mediaDir: path.join(e2eDir, 'media') } })
+await prepareDatabase(database, { database: name, seed: { count: Number(process.env.SEED_COUNT ?? 40), mediaDir: path.join(e2eDir, 'media') } })
 process.env.APP_DATABASE_URL = database.appUrl(name)
 
 const { createApp } = await import('../server/app.ts')
