@@ -9,6 +9,7 @@ import { RESOURCES } from './modules/i18n/resources.ts'
 import fallbackCommon from './locales/en/common.json'
 import { companyInfo, publicSettings } from './modules/site/public-settings.server.ts'
 import { themeCss } from './modules/theme/css-vars.ts'
+import { visitorCountry } from './modules/site/visitor-country.server.ts'
 import appCss from './styles/app.css?url'
 
 export const links: LinksFunction = () => [
@@ -16,9 +17,10 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const { tenant, locale, theme } = context
   return {
+    visitorCountry: visitorCountry(request.headers),
     locale,
     // Only the active locale's UI catalogue travels to the browser; page texts are
     // translated on the server by the routes that show them.

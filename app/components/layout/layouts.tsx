@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import { SiteFooter } from './site-footer.tsx'
 import { TopNav } from './top-nav.tsx'
+import { EntryWarning } from './entry-warning.tsx'
 import { Logo } from './logo.tsx'
 
-// The four layouts of SPEC §2. Alerts, the entry warning and the signup modal join the
-// default layout as their issues land (accounts, notifications).
+// The four layouts of SPEC §2. Alerts and the signup modal join the default layout as
+// their issues land (accounts, notifications).
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
@@ -13,6 +14,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <div className="warnings" role="region" aria-live="polite" />
       <main className="layout__main">{children}</main>
       <SiteFooter />
+      <EntryWarning />
     </div>
   )
 }
@@ -23,6 +25,7 @@ export function ChatLayout({ children }: { children: ReactNode }) {
     <div className="layout layout--chat">
       <TopNav />
       <main className="layout__main layout__main--fill">{children}</main>
+      <EntryWarning layout="chat" />
     </div>
   )
 }
@@ -37,10 +40,16 @@ export function LanderLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main className="layout__main">{children}</main>
+      <EntryWarning layout="lander" />
     </div>
   )
 }
 
 export function EmptyLayout({ children }: { children: ReactNode }) {
-  return <main className="layout layout--empty">{children}</main>
+  return (
+    <main className="layout layout--empty">
+      {children}
+      <EntryWarning layout="empty" />
+    </main>
+  )
 }
