@@ -5,7 +5,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next'
 import { ErrorPage } from './components/error-page.tsx'
 import { ProgressBar } from './components/layout/progress-bar.tsx'
 import { createI18n } from './modules/i18n/create-i18n.ts'
-import { RESOURCES } from './modules/i18n/resources.ts'
+import { CLIENT_NAMESPACES, RESOURCES } from './modules/i18n/resources.ts'
 import fallbackCommon from './locales/en/common.json'
 import { companyInfo, publicSettings } from './modules/site/public-settings.server.ts'
 import { themeCss } from './modules/theme/css-vars.ts'
@@ -22,9 +22,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return {
     visitorCountry: visitorCountry(request.headers),
     locale,
-    // Only the active locale's UI catalogue travels to the browser; page texts are
-    // translated on the server by the routes that show them.
-    translations: { common: RESOURCES[locale].common },
+    // Only the active locale's UI catalogues travel to the browser; page and mail texts
+    // are translated on the server.
+    translations: Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, RESOURCES[locale][ns]])),
     themeCss: themeCss(theme),
     logoMark: theme.logoMark,
     settings: publicSettings(tenant, locale),

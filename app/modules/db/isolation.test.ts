@@ -30,13 +30,21 @@ describe('the runtime role', () => {
     expect(rows[0]).toEqual({ rolsuper: false, rolbypassrls: false, owns: 0n })
   })
 
-  it('has FORCE ROW LEVEL SECURITY on every scoped table', async () => {
+  it('has FORCE ROW LEVEL SECURITY on every table with a tenantId or poolId', async () => {
     const owner = ownerDb()
-    const rows = await owner.$queryRaw<{ relname: string }[]>`
+    const scoped = await owner.$queryRaw<{ table_name: string }[]>`
+      SELECT DISTINCT table_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_name IN ('tenantId', 'poolId')
+        AND table_name <> 'Tenant' ORDER BY 1`
+    const forced = await owner.$queryRaw<{ relname: string }[]>`
       SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relrowsecurity AND c.relforcerowsecurity ORDER BY 1`
+    const policies = await owner.$queryRaw<{ tablename: string }[]>`SELECT DISTINCT tablename FROM pg_policies WHERE schemaname = 'public' ORDER BY 1`
     await owner.$disconnect()
-    expect(rows.map((r) => r.relname)).toEqual(expect.arrayContaining(['Photo', 'Profile', 'User']))
+    const tables = scoped.map((r) => r.table_name)
+    expect(tables).toEqual(expect.arrayContaining(['Photo', 'Profile', 'Session', 'Token', 'User']))
+    expect(forced.map((r) => r.relname)).toEqual(tables)
+    expect(policies.map((r) => r.tablename)).toEqual(tables)
   })
 })
 

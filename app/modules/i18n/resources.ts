@@ -3,31 +3,62 @@
 import type { Locale } from '../../../tenants/schema.ts'
 import deCommon from '../../locales/de/common.json'
 import dePages from '../../locales/de/pages.json'
+import deMail from '../../locales/de/mail.json'
+import deSignup from '../../locales/de/signup.json'
+import deAccount from '../../locales/de/account.json'
+import deSettings from '../../locales/de/settings.json'
 import enCommon from '../../locales/en/common.json'
 import enPages from '../../locales/en/pages.json'
+import enMail from '../../locales/en/mail.json'
+import enSignup from '../../locales/en/signup.json'
+import enAccount from '../../locales/en/account.json'
+import enSettings from '../../locales/en/settings.json'
 import esCommon from '../../locales/es/common.json'
 import esPages from '../../locales/es/pages.json'
+import esMail from '../../locales/es/mail.json'
+import esSignup from '../../locales/es/signup.json'
+import esAccount from '../../locales/es/account.json'
+import esSettings from '../../locales/es/settings.json'
 import frCommon from '../../locales/fr/common.json'
 import frPages from '../../locales/fr/pages.json'
+import frMail from '../../locales/fr/mail.json'
+import frSignup from '../../locales/fr/signup.json'
+import frAccount from '../../locales/fr/account.json'
+import frSettings from '../../locales/fr/settings.json'
 import itCommon from '../../locales/it/common.json'
 import itPages from '../../locales/it/pages.json'
+import itMail from '../../locales/it/mail.json'
+import itSignup from '../../locales/it/signup.json'
+import itAccount from '../../locales/it/account.json'
+import itSettings from '../../locales/it/settings.json'
 import nlCommon from '../../locales/nl/common.json'
 import nlPages from '../../locales/nl/pages.json'
+import nlMail from '../../locales/nl/mail.json'
+import nlSignup from '../../locales/nl/signup.json'
+import nlAccount from '../../locales/nl/account.json'
+import nlSettings from '../../locales/nl/settings.json'
 import plCommon from '../../locales/pl/common.json'
 import plPages from '../../locales/pl/pages.json'
+import plMail from '../../locales/pl/mail.json'
+import plSignup from '../../locales/pl/signup.json'
+import plAccount from '../../locales/pl/account.json'
+import plSettings from '../../locales/pl/settings.json'
 
-export const NAMESPACES = ['common', 'pages'] as const
+export const NAMESPACES = ['common', 'pages', 'mail', 'signup', 'account', 'settings'] as const
 export type Namespace = (typeof NAMESPACES)[number]
 export type Catalogue = Record<string, unknown>
 
+/** Namespaces the browser needs; the others are only used on the server. */
+export const CLIENT_NAMESPACES = ['common', 'signup', 'account', 'settings'] as const satisfies readonly Namespace[]
+
 export const RESOURCES: Record<Locale, Record<Namespace, Catalogue>> = {
-  nl: { common: nlCommon, pages: nlPages },
-  en: { common: enCommon, pages: enPages },
-  de: { common: deCommon, pages: dePages },
-  es: { common: esCommon, pages: esPages },
-  fr: { common: frCommon, pages: frPages },
-  it: { common: itCommon, pages: itPages },
-  pl: { common: plCommon, pages: plPages },
+  nl: { common: nlCommon, pages: nlPages, mail: nlMail, signup: nlSignup, account: nlAccount, settings: nlSettings },
+  en: { common: enCommon, pages: enPages, mail: enMail, signup: enSignup, account: enAccount, settings: enSettings },
+  de: { common: deCommon, pages: dePages, mail: deMail, signup: deSignup, account: deAccount, settings: deSettings },
+  es: { common: esCommon, pages: esPages, mail: esMail, signup: esSignup, account: esAccount, settings: esSettings },
+  fr: { common: frCommon, pages: frPages, mail: frMail, signup: frSignup, account: frAccount, settings: frSettings },
+  it: { common: itCommon, pages: itPages, mail: itMail, signup: itSignup, account: itAccount, settings: itSettings },
+  pl: { common: plCommon, pages: plPages, mail: plMail, signup: plSignup, account: plAccount, settings: plSettings },
 }
 
 export const BASE_LOCALE: Locale = 'nl'

@@ -5,6 +5,7 @@ import type { Locale } from '../../../tenants/schema.ts'
 import { DEFAULT_THEME, THEMES, type Theme } from '../../../themes/index.ts'
 import { getRuntimeDb, type Db } from '../db/client.server.ts'
 import type { Scope } from '../db/scoped.server.ts'
+import { loadMember, type Member } from '../auth/session.server.ts'
 import { createI18n } from '../i18n/create-i18n.ts'
 import { decideLocale } from '../i18n/locale.server.ts'
 import { RESOURCES } from '../i18n/resources.ts'
@@ -17,6 +18,8 @@ export type AppContext = {
   t: TFunction
   db: Db
   scope: Scope
+  /** The logged-in member of this site, from the session cookie. */
+  member: Member | null
   /** Set-Cookie headers decided while building the context; server/app.ts sends them once. */
   setCookies: string[]
 }
@@ -33,13 +36,17 @@ export function translatorFor(locale: Locale, tenant: Pick<LoadedTenant, 'locale
 
 export async function buildAppContext(request: Request, tenant: LoadedTenant): Promise<AppContext> {
   const { locale, setCookie } = await decideLocale(request, tenant)
+  const db = getRuntimeDb()
+  const scope = { tenantId: tenant.slug, poolId: tenant.pool }
+  const member = await loadMember(db, scope, request.headers.get('cookie'))
   return {
     tenant,
     theme: THEMES[tenant.theme] ?? DEFAULT_THEME,
     locale,
     t: translatorFor(locale, tenant),
-    db: getRuntimeDb(),
-    scope: { tenantId: tenant.slug, poolId: tenant.pool },
+    db,
+    scope,
+    member,
     setCookies: setCookie ? [setCookie] : [],
   }
 }
