@@ -4,8 +4,7 @@ import { hash, verify } from '@node-rs/argon2'
 // `algorithm: 2` is Algorithm.Argon2id, an ambient const enum that isolatedModules cannot import.
 export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 200
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../accounts/password-rules.ts'
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS)
