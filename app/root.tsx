@@ -28,6 +28,15 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     themeCss: themeCss(theme),
     logoMark: theme.logoMark,
     settings: publicSettings(tenant, locale),
+    member: context.member
+      ? {
+          name: context.member.profile?.name ?? context.member.email,
+          thumb: context.member.profile?.thumbFilename ? `${tenant.cdnPrefix}${context.member.profile.thumbFilename}` : null,
+          credits: context.member.credits,
+          paidUser: context.member.paidUser,
+          status: context.member.status,
+        }
+      : null,
     company: companyInfo(tenant),
   }
 }

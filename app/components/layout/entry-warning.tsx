@@ -8,7 +8,7 @@ const EXCLUDED_PATHS = ['/complete-signup', '/reset-password']
 
 /** The site-entry warning (SPEC §2): an adults-only notice, shown once. */
 export function EntryWarning({ layout = 'default' }: { layout?: 'default' | 'chat' | 'lander' | 'empty' }) {
-  const { settings, visitorCountry } = useRootData()
+  const { settings, visitorCountry, member } = useRootData()
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const dialog = useRef<HTMLDialogElement>(null)
@@ -18,7 +18,7 @@ export function EntryWarning({ layout = 'default' }: { layout?: 'default' | 'cha
     enabled: settings.enable_site_entry_popup === 'yes',
     countries: settings.site_entry_popup_countries,
     visitorCountry,
-    loggedIn: false,
+    loggedIn: member !== null,
     layout,
     excludedPage: EXCLUDED_PATHS.some((p) => pathname.startsWith(p)),
   })

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { SiteFooter } from './site-footer.tsx'
 import { TopNav } from './top-nav.tsx'
 import { EntryWarning } from './entry-warning.tsx'
+import { Warnings } from './warnings.tsx'
 import { Logo } from './logo.tsx'
 
 // The four layouts of SPEC §2. Alerts and the signup modal join the default layout as
@@ -11,7 +12,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout--default">
       <TopNav />
-      <div className="warnings" role="region" aria-live="polite" />
+      <Warnings />
       <main className="layout__main">{children}</main>
       <SiteFooter />
       <EntryWarning />

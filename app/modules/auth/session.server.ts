@@ -65,7 +65,7 @@ export type Member = {
   credits: number
   paidUser: boolean
   signupDate: Date
-  profile: { id: number; name: string; invisible: boolean; status: string } | null
+  profile: { id: number; name: string; invisible: boolean; status: string; thumbFilename: string | null } | null
 }
 
 /** The member behind the request's session cookie on this site, or null. */
@@ -75,7 +75,18 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
   return withScope(db, scope, async (tx) => {
     const session = await tx.session.findUnique({
       where: { id: sha256(rawId) },
-      include: { user: { include: { profile: { select: { id: true, name: true, invisible: true, status: true } } } } },
+      include: {
+        user: {
+          include: {
+            profile: {
+              select: {
+                id: true, name: true, invisible: true, status: true,
+                photos: { where: { poolId: scope.poolId, isMain: true, status: 'active' }, select: { thumbFilename: true }, take: 1 },
+              },
+            },
+          },
+        },
+      },
     })
     if (!session || session.tenantId !== scope.tenantId || session.expiresAt <= now || session.user.status === 'deleted') return null
     // Touch at most once an hour: a write per request would cost more than it tells.
@@ -91,7 +102,9 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
       credits: user.credits,
       paidUser: user.paidUser,
       signupDate: user.signupDate,
-      profile: user.profile,
+      profile: user.profile
+        ? { id: user.profile.id, name: user.profile.name, invisible: user.profile.invisible, status: user.profile.status, thumbFilename: user.profile.photos[0]?.thumbFilename ?? null }
+        : null,
     }
   })
 }

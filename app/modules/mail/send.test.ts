@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { linkIn, startSmtpReceiver } from '../../../tests/smtp-receiver.ts'
+import { appDb, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { THEMES } from '../../../themes/index.ts'
+import { THEME_NAMES } from '../../../themes/index.ts'
+import { withScope } from '../db/scoped.server.ts'
+import { loadTenants } from '../tenancy/load-tenants.server.ts'
+import { translatorFor } from '../tenancy/context.server.ts'
+import { renderMail } from './render.server.ts'
+
+const tenants = await loadTenants(THEME_NAMES)
+const flirt = tenants.find((t) => t.slug === 'flirtlokaal')!
+const vibe = tenants.find((t) => t.slug === 'datevibe')!
+
+describe('renderMail', () => {
+  it('is translated, themed and names the site, with the link as text and button', () => {
+    const mail = renderMail('activation', { t: translatorFor('nl', flirt), tenant: flirt, theme: THEMES.violet!, link: 'https://flirtlokaal.nl/activate?token=abc', values: { name: 'Anna' } })
+    expect(mail.subject).toBe('Bevestig je e-mailadres voor FlirtLokaal')
+    expect(mail.text).toContain('Hoi Anna,')
+    expect(mail.text).toContain('https://flirtlokaal.nl/activate?token=abc')
+    expect(mail.html).toContain('#8e44ad')
+    expect(mail.html).toContain('Lokaal Media B.V.')
+    const en = renderMail('password_reset', { t: translatorFor('en', vibe), tenant: vibe, theme: THEMES.ocean!, link: 'https://x/reset', values: { name: '<b>x</b>' } })
+    expect(en.subject).toBe('Set a new password for DateVibe')
+    expect(en.html).not.toContain('<b>x</b>')
+  })
+})
+
+describe('sendMail', () => {
+  let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+  beforeAll(async () => {
+    receiver = await startSmtpReceiver()
+  })
+  afterAll(async () => {
+    await receiver.stop()
+    delete process.env.SMTP_URL
+  })
+
+  it('keeps mails in the site’s outbox without SMTP_URL, and delivers over real SMTP with it', async () => {
+    const db = appDb()
+    const ctx = { db, scope: FLIRTLOKAAL, tenant: flirt, theme: THEMES.violet!, t: translatorFor('nl', flirt) }
+    // Fresh module instances: the transport is chosen on first use.
+    vi.resetModules()
+    const outbox = await import('./send.server.ts')
+    await outbox.sendMail(ctx, { to: 'anna@example.test', kind: 'activation', link: 'http://flirtlokaal.localhost/activate?token=t1', values: { name: 'Anna' } })
+    const stored = await withScope(db, FLIRTLOKAAL, (tx) => tx.outboxMail.findMany())
+    expect(stored.map((m) => m.to)).toEqual(['anna@example.test'])
+    expect(await withScope(db, { tenantId: 'datevibe', poolId: 'datevibe' }, (tx) => tx.outboxMail.count())).toBe(0)
+
+    process.env.SMTP_URL = receiver.url
+    vi.resetModules()
+    const smtp = await import('./send.server.ts')
+    await smtp.sendMail(ctx, { to: 'bob@example.test', kind: 'activation', link: 'http://flirtlokaal.localhost/activate?token=t2', values: { name: 'Bob' } })
+    expect(receiver.mails).toHaveLength(1)
+    const [mail] = receiver.mails
+    expect(mail!.to).toEqual(['bob@example.test'])
+    expect(mail!.from).toBe('support@flirtlokaal.nl')
+    expect(mail!.subject).toBe('Bevestig je e-mailadres voor FlirtLokaal')
+    expect(linkIn(mail!, '/activate?token=')).toBe('http://flirtlokaal.localhost/activate?token=t2')
+    await db.$disconnect()
+  })
+})

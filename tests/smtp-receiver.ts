@@ -1,0 +1,47 @@
+// A real SMTP server for tests: mails sent by the app over SMTP_URL arrive here and are
+// parsed, so tests read exactly what a member's mailbox would receive.
+import type { AddressInfo } from 'node:net'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string; receivedAt: number }
+
+export async function startSmtpReceiver(port = 0): Promise<{ port: number; url: string; mails: ReceivedMail[]; stop: () => Promise<void> }> {
+  const mails: ReceivedMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = [parsed.to].flat().flatMap((a) => (a ? a.value.map((v) => v.address ?? '') : []))
+          mails.push({
+            to: to.map((a) => a.toLowerCase()),
+            from: parsed.from?.value[0]?.address ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            receivedAt: Date.now(),
+          })
+          callback()
+        })
+        .catch((error: Error) => callback(error))
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const actual = (server.server.address() as AddressInfo).port
+  return {
+    port: actual,
+    url: `smtp://127.0.0.1:${actual}`,
+    mails,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** The first link in a mail's text that points at `path`. */
+export function linkIn(mail: ReceivedMail, path: string): string {
+  const match = new RegExp(`https?://\\S+${path.replace(/[/?]/g, (c) => `\\${c}`)}\\S*`).exec(mail.text)
+  if (!match) throw new Error(`no ${path} link in mail "${mail.subject}"`)
+  return match[0]
+}
