@@ -7,16 +7,25 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { buildAppContext } from './modules/tenancy/context.server.ts'
 import { tenantForRequest } from './modules/tenancy/request-tenant.server.ts'
 import { getRegistry, watchTenantFiles } from './modules/tenancy/registry.server.ts'
+import { startPurgeScheduler } from './modules/accounts/purge-scheduler.server.ts'
+import { getRuntimeDb } from './modules/db/client.server.ts'
 import { unknownHostPage } from './modules/tenancy/unknown-host.server.ts'
 
 const ABORT_DELAY = 5_000
 
 // --- Hooks for server/app.ts (exported from the server build's entry module) ---------
 
-/** Loads and checks the tenant files; throws TenantConfigError with file, field and reason. */
-export async function startTenancy(options: { watch: boolean }): Promise<number> {
+/**
+ * Loads and checks the tenant files (throws TenantConfigError with file, field and reason),
+ * then starts the background work: tenant-file watching and the hourly purge of accounts
+ * whose 14-day deletion grace has ended.
+ */
+export async function startTenancy(options: { watch: boolean; jobs?: boolean }): Promise<number> {
   const registry = await getRegistry()
   if (options.watch) await watchTenantFiles()
+  if (options.jobs !== false) {
+    startPurgeScheduler({ db: getRuntimeDb(), tenants: async () => (await getRegistry()).tenants, intervalMs: 3_600_000 })
+  }
   return registry.tenants.length
 }
 

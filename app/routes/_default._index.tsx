@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { SignupLink } from '~/components/signup/signup-link.tsx'
 import { MemberCard } from '~/components/member-card.tsx'
 import { recentMembers } from '~/modules/profiles/showcase.server.ts'
 import { localized } from '~/modules/site/public-settings.server.ts'
@@ -31,9 +32,9 @@ export default function Home() {
             <h1>{title}</h1>
             <p className="hero__lead">{description}</p>
             <div className="hero__actions">
-              <Link to="/signup" className="button button--primary button--large">
+              <SignupLink className="button button--primary button--large">
                 {t('home.signupCta')}
-              </Link>
+              </SignupLink>
               <Link to="/login" className="button button--ghost button--large">
                 {t('home.loginCta')}
               </Link>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { SignupLink } from '~/components/signup/signup-link.tsx'
 import { formatMoney, pricedBundles } from '~/modules/site/pricing.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
@@ -38,9 +39,9 @@ export default function Pricing() {
         <li>{t('pricing.facts.premiumForLife')}</li>
         <li>{t('pricing.facts.welcomeDiscount')}</li>
       </ul>
-      <Link to="/signup" className="button button--primary button--large">
+      <SignupLink className="button button--primary button--large">
         {t('home.signupCta')}
-      </Link>
+      </SignupLink>
     </div>
   )
 }

@@ -38,7 +38,7 @@ export function redisThrottle(redis: Redis, tenantId: string): LoginThrottle {
       return { locked: false }
     },
     async reset(key) {
-      await redis.del(failKey(key))
+      await redis.del(failKey(key), lockKey(key))
     },
   }
 }

@@ -1,0 +1,35 @@
+import { Link, useLocation } from '@remix-run/react'
+import { useState, type ReactNode } from 'react'
+import { trackingSearch } from '~/modules/accounts/signup-schema.ts'
+import signupCss from '~/styles/signup.css?url'
+import { SignupModal } from './signup-modal.tsx'
+
+/** SPEC §9: from this width on, signup opens as a modal; below it, /signup is a page. */
+export const SIGNUP_MODAL_MEDIA = '(min-width: 768px)'
+
+/**
+ * A call to action to /signup that keeps the page's traffic source (network, ref, sub1-3).
+ * With JavaScript on a desktop-wide viewport it opens the signup modal instead.
+ */
+export function SignupLink({ className, children }: { className?: string; children: ReactNode }) {
+  const { pathname, search } = useLocation()
+  const carried = trackingSearch(search)
+  const [open, setOpen] = useState(false)
+  const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    // Phones get the page; on /signup itself the page is already there.
+    if (pathname === '/signup' || !window.matchMedia(SIGNUP_MODAL_MEDIA).matches) return
+    event.preventDefault()
+    setOpen(true)
+  }
+  return (
+    <>
+      {/* The modal's styles travel with the link: pages that show it do not know about them. */}
+      <link rel="stylesheet" href={signupCss} />
+      <Link to={`/signup${carried}`} className={className} onClick={onClick}>
+        {children}
+      </Link>
+      {open ? <SignupModal search={carried} onClose={() => setOpen(false)} /> : null}
+    </>
+  )
+}

@@ -1,0 +1,57 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SelectField, TextField } from '~/components/form/fields.tsx'
+import { regionLabelFor } from '~/modules/geo/countries.ts'
+import { regionsFor } from '~/modules/geo/regions.ts'
+import { latestBirthDate, STEP_FIELDS, step1Schema } from '~/modules/accounts/signup-schema.ts'
+import { formId, StepButtons, StepForm, validateUnlessBack, type StepProps } from './step-form.tsx'
+
+/** Step 1: date of birth, country and region (the regions follow the chosen country). */
+export function StepPlace(props: StepProps) {
+  const { t } = useTranslation('signup')
+  const { t: tc } = useTranslation()
+  const { view, draft, Heading } = props
+  const [country, setCountry] = useState(draft.country && view.countries.includes(draft.country) ? draft.country : view.countries[0]!)
+  const [form, fields] = useForm({
+    id: formId(1, props.modal),
+    lastResult: props.lastResult,
+    defaultValue: { ...draft, country },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: validateUnlessBack(step1Schema({ minimumAge: view.minimumAge, countries: view.countries })),
+  })
+  const regions = regionsFor(country)
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLSelectElement
+    if (target.name === fields.country.name) setCountry(target.value)
+  }
+  return (
+    <StepForm formProps={getFormProps(form)} step={1} props={props} own={STEP_FIELDS[1]} onChange={onChange}>
+      <Heading className="signup-step__title">{t('place.title')}</Heading>
+      <TextField
+        meta={fields.birthDate}
+        label={t('place.birthDate')}
+        type="date"
+        autoComplete="bday"
+        max={latestBirthDate(view.minimumAge)}
+        min="1900-01-01"
+        required
+        hint={t('place.birthDateHint', { minimumAge: view.minimumAge })}
+      />
+      <SelectField meta={fields.country} label={t('place.country')} options={view.countries.map((c) => ({ value: c, label: tc(`countries.${c}`) }))} />
+      {regions.length > 0 ? (
+        // Remounted per country, so a region of the previous country is never kept.
+        <div key={country}>
+          <SelectField
+            meta={fields.region}
+            label={tc(`regionLabel.${regionLabelFor(country)}`)}
+            placeholder={t('place.regionPlaceholder')}
+            options={regions.map((r) => ({ value: r.code, label: r.name }))}
+          />
+        </div>
+      ) : null}
+      <StepButtons submit={t('next')} back />
+    </StepForm>
+  )
+}

@@ -1,0 +1,130 @@
+// Account deletion with a grace period (SPEC §4): hidden at once, reversible for 14 days by
+// the mailed link, then erased for good by purgeExpiredAccounts (run by the purge scheduler).
+import type { UserStatus } from '~/generated/prisma/client.ts'
+import { consumeToken, issueToken } from '../auth/tokens.server.ts'
+import type { Db } from '../db/client.server.ts'
+import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
+import { sendMail, type MailContext } from '../mail/send.server.ts'
+import { verifyCurrentPassword } from './password-change.server.ts'
+
+/** SPEC §3 delete reasons. */
+export const DELETE_REASONS = ['price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time', 'other'] as const
+export type DeleteReason = (typeof DELETE_REASONS)[number]
+export const DELETE_REMARKS_MAX = 1000
+export const GRACE_DAYS = 14
+export const GRACE_MS = GRACE_DAYS * 24 * 3600_000
+
+export type DeleteResult = { ok: true } | { ok: false; reason: 'wrong' } | { ok: false; reason: 'locked'; minutes: number }
+
+/**
+ * One transaction: the account and profile are marked deleted (the profile disappears from
+ * every site of the pool at once), every session ends, and a reactivation link valid until
+ * the purge is issued. The mail goes out after the commit.
+ */
+export async function deleteAccount(
+  mail: MailContext,
+  input: { userId: string; password: string; reason: DeleteReason; remarks?: string | null; linkFor: (token: string) => string; now?: Date },
+): Promise<DeleteResult> {
+  const { db, scope } = mail
+  const now = input.now ?? new Date()
+  const check = await verifyCurrentPassword(db, scope, input.userId, input.password, now)
+  if (!check.ok) return check
+
+  const deleted = await withScope(db, scope, async (tx) => {
+    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: input.userId }, include: { profile: { select: { name: true } } } })
+    if (!user || user.status === 'deleted') return null
+    await tx.user.updateMany({
+      where: { tenantId: scope.tenantId, id: user.id },
+      data: {
+        status: 'deleted',
+        statusBeforeDelete: user.status,
+        deletedAt: now,
+        deleteReason: input.reason,
+        deleteRemarks: input.remarks?.trim().slice(0, DELETE_REMARKS_MAX) || null,
+      },
+    })
+    await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id }, data: { status: 'deleted' } })
+    await tx.session.deleteMany({ where: { tenantId: scope.tenantId, userId: user.id } })
+    const token = await issueToken(tx, { tenantId: scope.tenantId, userId: user.id, purpose: 'reactivation', now, ttlMs: GRACE_MS })
+    return { email: user.email, name: user.profile?.name ?? '', token }
+  })
+  if (!deleted) return { ok: true }
+
+  try {
+    await sendMail(mail, { to: deleted.email, kind: 'account_deleted', link: input.linkFor(deleted.token), values: { name: deleted.name } })
+  } catch (error) {
+    // The deletion stands; the member can still reactivate by signing up again with the address.
+    console.error('deleteAccount: the account_deleted mail could not be sent', error)
+  }
+  return { ok: true }
+}
+
+export type ReactivationResult = { ok: true } | { ok: false; reason: 'invalid' | 'expired' | 'used' }
+
+/** Follows a reactivation link (from the deletion mail or from a signup attempt). */
+export async function reactivateAccount(db: Db, scope: Scope, rawToken: string, now = new Date()): Promise<ReactivationResult> {
+  return withScope(db, scope, async (tx): Promise<ReactivationResult> => {
+    const consumed = await consumeToken(tx, scope.tenantId, 'reactivation', rawToken, now)
+    if (!consumed.ok) return consumed
+    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId } })
+    if (!user || user.status !== 'deleted' || !user.deletedAt) return { ok: false, reason: 'invalid' }
+    // Whatever link was used, the grace period ends 14 days after the deletion.
+    if (user.deletedAt.getTime() + GRACE_MS <= now.getTime()) return { ok: false, reason: 'expired' }
+    const status: UserStatus = user.statusBeforeDelete && user.statusBeforeDelete !== 'deleted' ? user.statusBeforeDelete : 'active'
+    await tx.user.updateMany({
+      where: { tenantId: scope.tenantId, id: user.id },
+      data: { status, statusBeforeDelete: null, deletedAt: null, deleteReason: null, deleteRemarks: null },
+    })
+    // An account that was never confirmed gets its profile back hidden, as it was before.
+    await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id }, data: { status: status === 'active' ? 'active' : 'disabled' } })
+    await tx.token.updateMany({ where: { tenantId: scope.tenantId, userId: user.id, purpose: 'reactivation', usedAt: null }, data: { usedAt: now } })
+    return { ok: true }
+  })
+}
+
+export type PurgeOptions = {
+  batchSize?: number
+  /** Runs first in every batch's transaction; returning false stops the purge (the scheduler's lock). */
+  beforeBatch?: (tx: ScopedTx) => Promise<boolean>
+}
+
+/**
+ * Erases this site's accounts deleted more than 14 days before `now` and returns how many.
+ * The Profile goes (its Photo and Block rows cascade), then the User (Session and Token rows
+ * cascade). Decisions for what later issues add:
+ * - Messages a purged member sent are anonymised, not deleted, so the other party's
+ *   conversation stays readable: chat must make the sender nullable (SET NULL) and show
+ *   a neutral "deleted member"; likes and matches go with the profile.
+ * - Photo files on disk are removed by the photos issue (#4): it must collect the file names
+ *   of these profiles here, before the rows cascade away.
+ * Only `scope` is touched: other sites' deleted accounts wait for their own run.
+ */
+export async function purgeExpiredAccounts(db: Db, scope: Scope, now = new Date(), options: PurgeOptions = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 500
+  const cutoff = new Date(now.getTime() - GRACE_MS)
+  let purged = 0
+  for (;;) {
+    const batch = await withScope(
+      db,
+      scope,
+      async (tx) => {
+        if (options.beforeBatch && !(await options.beforeBatch(tx))) return null
+        const users = await tx.user.findMany({
+          where: { tenantId: scope.tenantId, status: 'deleted', deletedAt: { lte: cutoff } },
+          select: { id: true },
+          orderBy: { deletedAt: 'asc' },
+          take: batchSize,
+        })
+        if (users.length === 0) return 0
+        const ids = users.map((u) => u.id)
+        await tx.profile.deleteMany({ where: { poolId: scope.poolId, userId: { in: ids } } })
+        const { count } = await tx.user.deleteMany({ where: { tenantId: scope.tenantId, id: { in: ids }, status: 'deleted' } })
+        return count
+      },
+      { timeout: 60_000 },
+    )
+    if (batch === null) return purged
+    purged += batch
+    if (batch < batchSize) return purged
+  }
+}

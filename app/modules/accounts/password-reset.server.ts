@@ -1,0 +1,99 @@
+// Password reset by e-mail link (SPEC §2, §5, §8). The request screen answers the same
+// whether or not the address has an account; the link is single use and expires (tokens).
+import { hashPassword } from '../auth/password.server.ts'
+import { createSession, destroyOtherSessions } from '../auth/session.server.ts'
+import type { LoginThrottle } from '../auth/throttle.server.ts'
+import { consumeToken, issueToken, sha256, TOKEN_TTL_MS } from '../auth/tokens.server.ts'
+import type { Db } from '../db/client.server.ts'
+import { withScope, type Scope } from '../db/scoped.server.ts'
+import { sendMail, type MailContext } from '../mail/send.server.ts'
+import { normalizeEmail } from './fields.ts'
+
+/** At most this many reset mails per account per RESET_WINDOW_MS; more are dropped silently. */
+export const MAX_RESETS_PER_WINDOW = 3
+export const RESET_WINDOW_MS = 3600_000
+
+export type ResetRequestOutcome = 'sent' | 'unknown' | 'throttled'
+
+/**
+ * Sends a reset link when the address has a (not deleted) account on this site. The outcome
+ * is for logs and tests only: the screen must not show it.
+ */
+export async function requestPasswordReset(
+  ctx: MailContext,
+  input: { email: string; linkFor: (rawToken: string) => string; now?: Date },
+): Promise<ResetRequestOutcome> {
+  const now = input.now ?? new Date()
+  const { db, scope } = ctx
+  const prepared = await withScope(db, scope, async (tx) => {
+    const user = await tx.user.findUnique({
+      where: { tenantId_email: { tenantId: scope.tenantId, email: normalizeEmail(input.email) } },
+      select: { id: true, email: true, status: true, profile: { select: { name: true } } },
+    })
+    if (!user || user.status === 'deleted') return 'unknown' as const
+    // Tokens stay after use (usedAt), so their count is the number of links sent. Issued at
+    // = expiry minus the lifetime: the same clock as `now`, also when a test injects one.
+    const recent = await tx.token.count({
+      where: {
+        tenantId: scope.tenantId,
+        userId: user.id,
+        purpose: 'password_reset',
+        expiresAt: { gt: new Date(now.getTime() - RESET_WINDOW_MS + TOKEN_TTL_MS.password_reset) },
+      },
+    })
+    if (recent >= MAX_RESETS_PER_WINDOW) return 'throttled' as const
+    const raw = await issueToken(tx, { tenantId: scope.tenantId, userId: user.id, purpose: 'password_reset', now })
+    return { raw, to: user.email, name: user.profile?.name ?? user.email }
+  })
+  if (typeof prepared === 'string') return prepared
+  await sendMail(ctx, { to: prepared.to, kind: 'password_reset', link: input.linkFor(prepared.raw), values: { name: prepared.name } })
+  return 'sent'
+}
+
+/** Whether a reset link can still be used, without using it (to show the form or not). */
+export async function resetTokenUsable(db: Db, scope: Scope, raw: string | null | undefined, now = new Date()): Promise<boolean> {
+  if (!raw || raw.length > 200) return false
+  const token = await withScope(db, scope, (tx) =>
+    tx.token.findUnique({ where: { tenantId_tokenHash: { tenantId: scope.tenantId, tokenHash: sha256(raw) } }, select: { purpose: true, usedAt: true, expiresAt: true } }),
+  )
+  return !!token && token.purpose === 'password_reset' && !token.usedAt && token.expiresAt > now
+}
+
+export type ResetResult = { ok: true; userId: string; sessionId: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' }
+
+/**
+ * Sets the new password from a reset link, ends every session of the account and logs it in
+ * with a fresh one. Following the mailed link proves the address, so a not_confirmed account
+ * becomes active.
+ */
+export async function resetPassword(
+  deps: { db: Db; scope: Scope; throttle?: LoginThrottle },
+  input: { token: string; password: string; userAgent?: string | null; now?: Date },
+): Promise<ResetResult> {
+  const { db, scope } = deps
+  const now = input.now ?? new Date()
+  // Hashed before the transaction, so argon2's cost does not hold a connection and locks.
+  const passwordHash = await hashPassword(input.password)
+  const result = await withScope(db, scope, async (tx): Promise<ResetResult & { email?: string }> => {
+    const consumed = await consumeToken(tx, scope.tenantId, 'password_reset', input.token, now)
+    if (!consumed.ok) return consumed
+    const user = await tx.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, status: true } })
+    // Deleted after the link was sent: the link dies with the account.
+    if (!user || user.status === 'deleted') return { ok: false, reason: 'invalid' }
+    await tx.user.update({
+      where: { id: user.id },
+      data: { passwordHash, lastLoginAt: now, ...(user.status === 'not_confirmed' ? { status: 'active' } : {}) },
+    })
+    if (user.status === 'not_confirmed') {
+      // As activation does: the profile, hidden while unconfirmed, becomes visible.
+      await tx.profile.updateMany({ where: { userId: user.id, status: 'disabled' }, data: { status: 'active' } })
+    }
+    await destroyOtherSessions(tx, scope.tenantId, user.id)
+    const sessionId = await createSession(tx, { tenantId: scope.tenantId, userId: user.id, userAgent: input.userAgent, now })
+    return { ok: true, userId: user.id, sessionId, email: user.email }
+  })
+  if (!result.ok) return result
+  // The owner of the mailbox has just proven who they are: forget their failed logins.
+  if (deps.throttle && result.email) await deps.throttle.reset(result.email)
+  return { ok: true, userId: result.userId, sessionId: result.sessionId }
+}

@@ -1,0 +1,99 @@
+// The purge job: every site at start and on the interval; a site whose lock another node
+// holds is skipped, not purged twice; one site's failure does not stop the others.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appDb, createMember, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { THEME_NAMES } from '../../../themes/index.ts'
+import type { Db } from '../db/client.server.ts'
+import { withScope, type Scope } from '../db/scoped.server.ts'
+import { loadTenants } from '../tenancy/load-tenants.server.ts'
+import { GRACE_MS } from './deletion.server.ts'
+import { PURGE_LOCK_CLASS, purgeAllTenants, startPurgeScheduler, type PurgeRun } from './purge-scheduler.server.ts'
+
+const tenants = await loadTenants(THEME_NAMES)
+const quiet = { info: () => undefined, error: () => undefined }
+let db: Db
+
+/** A member whose account was deleted `ago` ms before now (the grace period is over when ago >= 14 days). */
+async function deletedMember(scope: Scope, ago = GRACE_MS + 3600_000) {
+  const m = await createMember(db, scope)
+  await withScope(db, scope, async (tx) => {
+    await tx.user.update({ where: { id: m.user.id }, data: { status: 'deleted', deletedAt: new Date(Date.now() - ago) } })
+    await tx.profile.update({ where: { id: m.profile.id }, data: { status: 'deleted' } })
+  })
+  return m
+}
+
+const exists = async (scope: Scope, userId: string) => (await withScope(db, scope, (tx) => tx.user.count({ where: { id: userId } }))) === 1
+
+beforeAll(() => {
+  db = appDb()
+})
+
+afterAll(async () => {
+  await db.$disconnect()
+})
+
+describe('purgeAllTenants', () => {
+  it('purges every site in its own scope', async () => {
+    const a = await deletedMember(FLIRTLOKAAL)
+    const b = await deletedMember(DATEDICHTBIJ)
+    const c = await deletedMember(DATEVIBE)
+    const recent = await deletedMember(DATEVIBE, 3600_000)
+    const run = await purgeAllTenants(db, tenants, new Date(), quiet)
+    expect(run).toEqual({ datedichtbij: 1, datevibe: 1, flirtlokaal: 1 })
+    expect(await exists(FLIRTLOKAAL, a.user.id)).toBe(false)
+    expect(await exists(DATEDICHTBIJ, b.user.id)).toBe(false)
+    expect(await exists(DATEVIBE, c.user.id)).toBe(false)
+    expect(await exists(DATEVIBE, recent.user.id)).toBe(true)
+  })
+
+  it('skips a site while another node holds its lock, and purges it on the next run', async () => {
+    const a = await deletedMember(FLIRTLOKAAL)
+    const c = await deletedMember(DATEVIBE)
+    let run: PurgeRun = {}
+    await db.$transaction(async (tx) => {
+      // "Another node" is purging flirtlokaal right now.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PURGE_LOCK_CLASS}::int, hashtext('flirtlokaal'))`
+      run = await purgeAllTenants(db, tenants, new Date(), quiet)
+    })
+    expect(run).toEqual({ datedichtbij: 0, datevibe: 1, flirtlokaal: 'skipped' })
+    expect(await exists(FLIRTLOKAAL, a.user.id)).toBe(true)
+    expect(await exists(DATEVIBE, c.user.id)).toBe(false)
+    expect((await purgeAllTenants(db, tenants, new Date(), quiet)).flirtlokaal).toBe(1)
+    expect(await exists(FLIRTLOKAAL, a.user.id)).toBe(false)
+  })
+
+  it('reports a failing site and carries on with the next', async () => {
+    const c = await deletedMember(DATEVIBE)
+    const errors: unknown[] = []
+    const log = { info: () => undefined, error: (...args: unknown[]) => errors.push(args) }
+    // An invalid clock makes every site's query fail; each failure is logged on its own.
+    const run = await purgeAllTenants(db, tenants, new Date(Number.NaN), log)
+    expect(run).toEqual({ datedichtbij: 'failed', datevibe: 'failed', flirtlokaal: 'failed' })
+    expect(errors).toHaveLength(3)
+    expect(await exists(DATEVIBE, c.user.id)).toBe(true)
+    expect((await purgeAllTenants(db, tenants, new Date(), quiet)).datevibe).toBe(1)
+  })
+})
+
+describe('startPurgeScheduler', () => {
+  it('runs at start and then on the interval, reading the tenant list each time, until stopped', async () => {
+    const first = await deletedMember(DATEVIBE)
+    const runs: PurgeRun[] = []
+    let list = tenants.filter((t) => t.slug === 'datevibe')
+    const stop = startPurgeScheduler({ db, tenants: async () => list, intervalMs: 50, log: quiet, onRun: (run) => runs.push(run) })
+    await expect.poll(() => runs.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1)
+    expect(runs[0]).toEqual({ datevibe: 1 })
+    expect(await exists(DATEVIBE, first.user.id)).toBe(false)
+
+    const second = await deletedMember(FLIRTLOKAAL)
+    list = tenants
+    await expect.poll(() => runs.some((r) => r.flirtlokaal === 1), { timeout: 5000 }).toBe(true)
+    expect(await exists(FLIRTLOKAAL, second.user.id)).toBe(false)
+
+    await stop()
+    const count = runs.length
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(runs.length).toBe(count)
+  })
+})

@@ -1,0 +1,141 @@
+// The signup steps' schemas, shared by the browser (Conform's onValidate) and the server
+// (the action re-validates every step, including the values carried from earlier steps).
+// Messages are translation keys: `validation.*` in common, `signup:*` in the signup namespace.
+import type { SubmissionResult } from '@conform-to/react'
+import { z } from 'zod'
+import { findRegion, regionsFor } from '../geo/regions.ts'
+import { EmailSchema, PasswordSchema, ProfileNameSchema, birthDateSchema, nameDiffersFromEmail } from './fields.ts'
+
+export const GENDERS = ['man', 'woman'] as const
+export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const
+export const ABOUT_MAX_LENGTH = 1000
+
+/** 0 gender/sexuality, 1 birth date/location, 2 account, 3 photo, 4 about me. */
+export const SIGNUP_STEPS = [0, 1, 2, 3, 4] as const
+export type SignupStep = (typeof SIGNUP_STEPS)[number]
+/** Steps after the account exists: the member is logged in. */
+export const MEMBER_STEPS: readonly SignupStep[] = [3, 4]
+
+/** Values of steps 0 and 1, carried to later steps as hidden inputs (never the password). */
+export const DRAFT_FIELDS = ['gender', 'sexuality', 'birthDate', 'country', 'region'] as const
+export type DraftField = (typeof DRAFT_FIELDS)[number]
+export type SignupDraft = Partial<Record<DraftField, string>>
+
+export const STEP_FIELDS: Record<0 | 1, readonly DraftField[]> = { 0: ['gender', 'sexuality'], 1: ['birthDate', 'country', 'region'] }
+
+export type SignupRules = { minimumAge: number; countries: readonly string[]; today?: () => Date }
+
+export const Step0Schema = z.object({
+  gender: z.enum(GENDERS, { error: 'validation.choose' }),
+  sexuality: z.enum(SEXUALITIES, { error: 'validation.choose' }),
+})
+
+export function step1Schema({ minimumAge, countries, today }: SignupRules) {
+  return z
+    .object({
+      birthDate: birthDateSchema(minimumAge, today),
+      country: z.string({ error: 'validation.choose' }).refine((c) => countries.includes(c), 'validation.choose'),
+      region: z.string().max(10).optional(),
+    })
+    .superRefine((value, ctx) => {
+      // A region of the chosen country; required wherever the country has regions.
+      if (regionsFor(value.country).length === 0) return
+      if (!value.region || !findRegion(value.country, value.region)) {
+        ctx.addIssue({ code: 'custom', path: ['region'], message: 'signup:errors.regionRequired' })
+      }
+    })
+}
+
+export const Step2Schema = z
+  .object({ name: z.string({ error: 'validation.nameRequired' }), email: EmailSchema, password: PasswordSchema })
+  .superRefine((value, ctx) => {
+    // SPEC §5's "differs from the e-mail" goes first: such a name would otherwise only be
+    // told about its characters (an @ is not allowed in names at all).
+    if (!nameDiffersFromEmail(value.name, value.email)) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'validation.nameIsEmail' })
+      return
+    }
+    const name = ProfileNameSchema.safeParse(value.name)
+    if (!name.success) ctx.addIssue({ code: 'custom', path: ['name'], message: name.error.issues[0]?.message ?? 'validation.nameRequired' })
+  })
+  .transform((value) => ({ ...value, name: value.name.trim() }))
+
+export const Step3Schema = z.object({})
+
+export const Step4Schema = z.object({
+  about: z.string().trim().max(ABOUT_MAX_LENGTH, 'signup:errors.aboutTooLong').optional(),
+})
+
+export function stepSchema(step: SignupStep, rules: SignupRules) {
+  switch (step) {
+    case 0:
+      return Step0Schema
+    case 1:
+      return step1Schema(rules)
+    case 2:
+      return Step2Schema
+    case 3:
+      return Step3Schema
+    case 4:
+      return Step4Schema
+  }
+}
+
+export function parseStep(value: unknown): SignupStep | null {
+  const n = typeof value === 'string' && /^[0-4]$/.test(value) ? Number(value) : NaN
+  return (SIGNUP_STEPS as readonly number[]).includes(n) ? (n as SignupStep) : null
+}
+
+/** The carried values, as posted (strings only, bounded); validated by the step schemas. */
+export function readDraft(formData: FormData): SignupDraft {
+  const draft: SignupDraft = {}
+  for (const field of DRAFT_FIELDS) {
+    const value = formData.get(field)
+    if (typeof value === 'string' && value !== '' && value.length <= 20) draft[field] = value
+  }
+  return draft
+}
+
+/** The latest date of birth the site accepts, as YYYY-MM-DD (for the date input's max). */
+export function latestBirthDate(minimumAge: number, today = new Date()): string {
+  const d = new Date(Date.UTC(today.getUTCFullYear() - minimumAge, today.getUTCMonth(), today.getUTCDate()))
+  return d.toISOString().slice(0, 10)
+}
+
+/** SPEC §3 tracking data, read from the signup URL's query (see tracking.server.ts). */
+export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const
+export type TrackingKey = (typeof TRACKING_KEYS)[number]
+export type Tracking = Partial<Record<TrackingKey, string>>
+
+/** The part of a query string that carries the traffic source along to /signup. */
+export function trackingSearch(search: string): string {
+  const params = new URLSearchParams(search)
+  const kept = new URLSearchParams()
+  for (const key of TRACKING_KEYS) {
+    const value = params.get(key)
+    if (value) kept.set(key, value)
+  }
+  const s = kept.toString()
+  return s ? `?${s}` : ''
+}
+
+/** What the signup action answers (the page's and the modal's forms render from it). */
+export type SignupActionData = {
+  step: SignupStep
+  draft: SignupDraft
+  /** Conform's reply for the step's form (errors, and what was typed except the password). */
+  result?: SubmissionResult<string[]>
+  /** inviteOnly: SPEC §6 refusal; reactivationSent: a deleted account's address (SPEC §4). */
+  notice?: 'inviteOnly' | 'reactivationSent'
+}
+
+/** What /signup's loader gives the wizard (the modal loads the same with a fetcher). */
+export type SignupView = {
+  allowed: boolean
+  initialStep: SignupStep
+  countries: string[]
+  minimumAge: number
+  siteName: string
+  /** Where steps 0-2 post: /signup with the traffic source's query kept. */
+  action: string
+}

@@ -1,0 +1,98 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { FormAlert, TextField } from '~/components/form/fields.tsx'
+import { EmailSchema } from '~/modules/accounts/fields.ts'
+import { logIn, loginCookies } from '~/modules/accounts/login.server.ts'
+import { PASSWORD_MAX_LENGTH } from '~/modules/accounts/password-rules.ts'
+import { requireAnonymous, safeRedirect } from '~/modules/auth/guards.server.ts'
+import { readSessionId } from '~/modules/auth/session.server.ts'
+import { loginThrottle } from '~/modules/auth/throttle.server.ts'
+import { pageTitle } from '~/modules/site/title.ts'
+import accountCss from '~/styles/account.css?url'
+
+const LoginSchema = z.object({
+  email: EmailSchema,
+  // No length rule beyond a cap: the account decides, and the message must not hint at it.
+  password: z.string({ error: 'validation.passwordRequired' }).max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
+  redirectTo: z.string().optional(),
+})
+
+type LoginAlert = { kind: 'failed' } | { kind: 'locked'; minutes: number }
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAnonymous(context)
+  const redirectTo = new URL(request.url).searchParams.get('redirectTo')
+  return {
+    redirectTo: redirectTo ? safeRedirect(redirectTo) : '',
+    title: context.t('login.title', { ns: 'account' }),
+    siteName: context.tenant.name,
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireAnonymous(context)
+  const { db, scope, tenant } = context
+  const submission = parseWithZod(await request.formData(), { schema: LoginSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }), alert: null as LoginAlert | null }, { status: 400 })
+  }
+  const { email, password, redirectTo } = submission.value
+  const result = await logIn(
+    { db, scope, throttle: loginThrottle(db, scope) },
+    { email, password, userAgent: request.headers.get('user-agent'), previousSessionId: readSessionId(request.headers.get('cookie')) },
+  )
+  if (!result.ok) {
+    const alert: LoginAlert = result.reason === 'locked' ? { kind: 'locked', minutes: result.minutes } : { kind: 'failed' }
+    // A form-level error keeps the typed e-mail; the alert carries the minutes for the text.
+    const reply = submission.reply({ formErrors: [`account:login.${alert.kind}`], hideFields: ['password'] })
+    return data({ result: reply, alert }, { status: result.reason === 'locked' ? 429 : 400 })
+  }
+  const headers = new Headers()
+  for (const cookie of await loginCookies(result, tenant.locales.offered)) headers.append('Set-Cookie', cookie)
+  return redirect(safeRedirect(redirectTo), { headers })
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+
+export default function Login() {
+  const { redirectTo, title } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { t } = useTranslation('account')
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: actionData?.result,
+    defaultValue: { redirectTo },
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  })
+  const alert = actionData?.alert
+  return (
+    <div className="container section narrow account-page">
+      <h1>{title}</h1>
+      <p className="lead">{t('login.intro')}</p>
+      <Form method="post" {...getFormProps(form)} className="card stack account-form">
+        {alert ? <FormAlert>{alert.kind === 'locked' ? t('login.locked', { minutes: alert.minutes }) : t('login.failed')}</FormAlert> : null}
+        <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
+        <TextField meta={fields.email} label={t('login.email')} type="email" autoComplete="username" />
+        <TextField meta={fields.password} label={t('login.password')} type="password" autoComplete="current-password" />
+        <button type="submit" className="button button--primary account-form__submit">
+          {t('login.submit')}
+        </button>
+        <p className="account-form__aside">
+          <Link to="/reset-password">{t('login.forgot')}</Link>
+        </p>
+      </Form>
+      <p className="account-page__switch">
+        {t('login.noAccount')} <Link to="/signup">{t('login.signup')}</Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { confirmEmailChange } from '~/modules/accounts/email-change.server.ts'
+import { pageTitle } from '~/modules/site/title.ts'
+import settingsCss from '~/styles/settings.css?url'
+
+// /mail-change/do?token=… : the link mailed to the new address. No login needed (it may be
+// opened on another device); the token names the account, on this site only.
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: settingsCss }]
+
+// The token is in the address: never pass it on in a Referer header.
+export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  const result = await confirmEmailChange(context.db, context.scope, token)
+  const outcome = result.ok ? 'done' : result.reason === 'taken' ? 'taken' : 'invalid'
+  const title = context.t(result.ok ? 'mailChange.doneTitle' : 'mailChange.failedTitle', { ns: 'settings' })
+  return data(
+    { outcome, email: result.ok ? result.email : null, loggedIn: context.member !== null, title, siteName: context.tenant.name } as const,
+    { status: result.ok ? 200 : 400 },
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+
+export default function MailChangeDo() {
+  const { outcome, email, loggedIn, title } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('settings')
+  return (
+    <div className="container section narrow settings-result">
+      <h1>{title}</h1>
+      <div className="card stack">
+        <p role={outcome === 'done' ? 'status' : 'alert'}>{outcome === 'done' ? t('mailChange.done', { email }) : t(`mailChange.${outcome}`)}</p>
+        <p>
+          <Link to={loggedIn || outcome !== 'done' ? '/settings' : '/login'} className="button button--primary">
+            {loggedIn || outcome !== 'done' ? t('mailChange.toSettings') : t('reactivate.login')}
+          </Link>
+        </p>
+      </div>
+    </div>
+  )
+}

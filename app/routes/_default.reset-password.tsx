@@ -1,0 +1,79 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { FormAlert, TextField } from '~/components/form/fields.tsx'
+import { EmailSchema } from '~/modules/accounts/fields.ts'
+import { requestPasswordReset } from '~/modules/accounts/password-reset.server.ts'
+import { siteLink } from '~/modules/mail/send.server.ts'
+import { pageTitle } from '~/modules/site/title.ts'
+import accountCss from '~/styles/account.css?url'
+
+const ResetRequestSchema = z.object({ email: EmailSchema })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return {
+    sent: new URL(request.url).searchParams.get('sent') === '1',
+    title: context.t('reset.title', { ns: 'account' }),
+    siteName: context.tenant.name,
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetRequestSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply() }, { status: 400 })
+  }
+  // The outcome (sent, unknown address, too many requests) is deliberately not shown.
+  await requestPasswordReset(context, {
+    email: submission.value.email,
+    linkFor: (token) => siteLink(request, `/reset-password/do?token=${encodeURIComponent(token)}`),
+  })
+  return redirect('/reset-password?sent=1')
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+
+export default function ResetPassword() {
+  const { sent, title } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { t } = useTranslation('account')
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetRequestSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetRequestSchema }),
+  })
+  return (
+    <div className="container section narrow account-page">
+      <h1>{title}</h1>
+      {sent ? (
+        <div className="card stack">
+          <FormAlert tone="success">{t('reset.sent')}</FormAlert>
+          <p>
+            <Link to="/login">{t('reset.backToLogin')}</Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="lead">{t('reset.intro')}</p>
+          <Form method="post" {...getFormProps(form)} className="card stack account-form">
+            <TextField meta={fields.email} label={t('reset.email')} type="email" autoComplete="email" />
+            <button type="submit" className="button button--primary account-form__submit">
+              {t('reset.submit')}
+            </button>
+            <p className="account-form__aside">
+              <Link to="/login">{t('reset.backToLogin')}</Link>
+            </p>
+          </Form>
+        </>
+      )}
+    </div>
+  )
+}

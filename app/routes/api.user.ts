@@ -1,0 +1,75 @@
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { logIn, loginCookies, saveLanguage, userJson } from '~/modules/accounts/login.server.ts'
+import { PASSWORD_MAX_LENGTH } from '~/modules/accounts/password-rules.ts'
+import { requireMember } from '~/modules/auth/guards.server.ts'
+import { SESSION_COOKIE, loadMember, readSessionId } from '~/modules/auth/session.server.ts'
+import { loginThrottle } from '~/modules/auth/throttle.server.ts'
+import { localeCookie } from '~/modules/i18n/locale.server.ts'
+
+// SPEC §7: GET the current user, POST to log in (JSON), PUT to save the language.
+// (POST ?push=1, the push subscription, joins with the notifications issue.)
+
+const LoginBody = z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
+const LanguageBody = z.object({ language: z.string().min(2).max(10) })
+
+function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  const all = new Headers(headers)
+  all.set('Cache-Control', 'no-store')
+  return Response.json(body, { status, headers: all })
+}
+
+/** The JSON body, or a 4xx answer. JSON only: a cross-site form cannot send it without CORS. */
+async function readJson(request: Request): Promise<{ body: unknown } | { error: Response }> {
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().includes('application/json')) {
+    return { error: json({ error: 'unsupported_media_type' }, 415) }
+  }
+  try {
+    return { body: await request.json() }
+  } catch {
+    return { error: json({ error: 'invalid_json' }, 400) }
+  }
+}
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json({ user: context.member ? userJson(context.member) : null })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method === 'POST') return login(request, context)
+  if (request.method === 'PUT') return language(request, context)
+  return json({ error: 'method_not_allowed' }, 405, { Allow: 'GET, POST, PUT' })
+}
+
+async function login(request: Request, context: AppLoadContext): Promise<Response> {
+  const { db, scope, tenant, t } = context
+  const read = await readJson(request)
+  if ('error' in read) return read.error
+  const parsed = LoginBody.safeParse(read.body)
+  if (!parsed.success) return json({ error: 'invalid_request' }, 400)
+  const result = await logIn(
+    { db, scope, throttle: loginThrottle(db, scope) },
+    { ...parsed.data, userAgent: request.headers.get('user-agent'), previousSessionId: readSessionId(request.headers.get('cookie')) },
+  )
+  if (!result.ok) {
+    return result.reason === 'locked'
+      ? json({ error: 'too_many_attempts', minutes: result.minutes, message: t('login.locked', { ns: 'account', minutes: result.minutes }) }, 429)
+      : json({ error: 'login_failed', message: t('login.failed', { ns: 'account' }) }, 400)
+  }
+  const member = await loadMember(db, scope, `${SESSION_COOKIE}=${result.sessionId}`)
+  const headers = new Headers()
+  for (const cookie of await loginCookies(result, tenant.locales.offered)) headers.append('Set-Cookie', cookie)
+  return json({ user: member ? userJson(member) : null }, 200, headers)
+}
+
+async function language(request: Request, context: AppLoadContext): Promise<Response> {
+  const member = requireMember(context, request)
+  const read = await readJson(request)
+  if ('error' in read) return read.error
+  const parsed = LanguageBody.safeParse(read.body)
+  if (!parsed.success) return json({ error: 'invalid_request' }, 400)
+  const { language } = parsed.data
+  const saved = await saveLanguage(context.db, context.scope, member.userId, language, context.tenant.locales.offered)
+  if (!saved) return json({ error: 'invalid_language', offered: context.tenant.locales.offered }, 400)
+  return json({ ok: true, language }, 200, { 'Set-Cookie': await localeCookie.serialize(language) })
+}
