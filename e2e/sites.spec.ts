@@ -28,9 +28,10 @@ for (const site of SITES) {
       const cards = page.getByRole('article')
       await expect(cards.first()).toBeVisible()
       expect(await cards.count()).toBeGreaterThan(3)
+      // Photos load lazily: bring the first card into view, then wait for the decoded image.
       const photo = cards.first().locator('img')
-      await expect(photo).toHaveJSProperty('complete', true)
-      expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+      await photo.scrollIntoViewIfNeeded()
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
       // Hydrated, without errors.
       await page.waitForLoadState('networkidle')
       expect(errors).toEqual([])

@@ -6,13 +6,10 @@ import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { verifyCurrentPassword } from './password-change.server.ts'
+import { DELETE_REASONS, DELETE_REMARKS_MAX, GRACE_DAYS, GRACE_MS, type DeleteReason } from './deletion-rules.ts'
+export { DELETE_REASONS, DELETE_REMARKS_MAX, GRACE_DAYS, GRACE_MS, type DeleteReason }
 
 /** SPEC §3 delete reasons. */
-export const DELETE_REASONS = ['price', 'found_someone', 'not_looking', 'site_problems', 'no_members', 'time', 'other'] as const
-export type DeleteReason = (typeof DELETE_REASONS)[number]
-export const DELETE_REMARKS_MAX = 1000
-export const GRACE_DAYS = 14
-export const GRACE_MS = GRACE_DAYS * 24 * 3600_000
 
 export type DeleteResult = { ok: true } | { ok: false; reason: 'wrong' } | { ok: false; reason: 'locked'; minutes: number }
 
