@@ -1,6 +1,7 @@
 // Seeds every pool once with demo members (idempotent) and lists the demo sites.
 import type { Db } from '../../app/modules/db/client.server.ts'
 import type { LoadedTenant } from '../../app/modules/tenancy/load-tenants.server.ts'
+import { DEMO_PASSWORD, demoEmail, seedDemoLogins } from './demo-logins.ts'
 import { seedPool } from './seed.ts'
 
 export async function seedAll(
@@ -26,9 +27,12 @@ export async function seedAll(
     })
     options.log(`pool ${poolId}: ${result.created} demo members created, ${result.existing} already there (${Date.now() - started} ms)`)
   }
+  const logins = await seedDemoLogins(db, tenants)
+  options.log(`demo logins: ${logins.filter((l) => l.created).length} created`)
 }
 
 export function demoSitesText(tenants: readonly LoadedTenant[], port: number): string {
   const lines = tenants.map((t) => `  ${t.name.padEnd(14)} http://${t.slug}.localhost:${port}   (pool ${t.pool}, ${t.locales.offered.join('/')}, domains ${t.domains.join(', ')})`)
-  return `Demo sites:\n${lines.join('\n')}\nDemo logins: member accounts and passwords arrive with the accounts feature; the demo members are browsable now.`
+  const logins = tenants.map((t) => `  ${t.name.padEnd(14)} ${demoEmail(t.slug)} / ${DEMO_PASSWORD}`)
+  return `Demo sites:\n${lines.join('\n')}\nDemo logins (e-mail / password):\n${logins.join('\n')}\nMails (activation, password reset, ...) without SMTP_URL: http://<slug>.localhost:${port}/dev/mailbox`
 }
