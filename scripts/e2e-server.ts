@@ -11,6 +11,9 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? '.data')
 const name = `dating_e2e_${process.pid}`
 
 process.env.NODE_ENV = 'production'
+// Test-only switches: the operator queue's password and the /__test/* hooks.
+process.env.OPERATOR_PASSWORD ??= 'e2e-operator'
+process.env.E2E_TEST_HOOKS = 'true'
 const database = await openDatabaseServer({ purpose: 'test', dataDir })
 await dropDatabase(database, name)
 const e2eDir = path.join(dataDir, 'e2e')

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { THEME_NAMES } from '../themes/index.ts'
 import { loadTenants } from '../app/modules/tenancy/load-tenants.server.ts'
-import { openDatabaseServer } from './lib/database.ts'
+import { localOperatorPassword, openDatabaseServer } from './lib/database.ts'
 import { isBuildStale } from './lib/build-state.ts'
 import { prepareDatabase } from './lib/prepare.ts'
 import { demoSitesText } from './lib/seed-all.ts'
@@ -36,6 +36,7 @@ try {
     log,
   })
   process.env.APP_DATABASE_URL ??= database.appUrl(name)
+  process.env.OPERATOR_PASSWORD = await localOperatorPassword(dataDir)
 
   if (!dev && isBuildStale()) {
     log('building the app (remix vite:build)')
@@ -45,7 +46,7 @@ try {
 
   const { serve } = await import('../server/main.ts')
   const server = await serve({ dev, port, host: process.env.HOST ?? '0.0.0.0', dataDir })
-  console.info(`\n${demoSitesText(tenants, port)}\n`)
+  console.info(`\n${demoSitesText(tenants, port)}\nPhoto review for operators: http://<slug>.localhost:${port}/operator/photos (user operator, password ${process.env.OPERATOR_PASSWORD})\n`)
   const stop = async () => {
     server.close()
     await database.stop()

@@ -18,9 +18,21 @@ export type DatabaseServer = {
   stop: () => Promise<void>
 }
 
-type LocalSecrets = { postgresPassword: string; appPassword: string }
+type LocalSecrets = { postgresPassword: string; appPassword: string; operatorPassword?: string }
 
 export const RUNTIME_ROLE = 'dating_app'
+
+/** The operator password for local use: OPERATOR_PASSWORD, else one generated into .data/secrets.json. */
+export async function localOperatorPassword(dataDir: string): Promise<string> {
+  if (process.env.OPERATOR_PASSWORD) return process.env.OPERATOR_PASSWORD
+  const file = path.join(dataDir, 'secrets.json')
+  const secrets = await localSecrets(dataDir)
+  if (!secrets.operatorPassword) {
+    secrets.operatorPassword = randomBytes(12).toString('base64url')
+    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+  }
+  return secrets.operatorPassword
+}
 
 async function localSecrets(dataDir: string): Promise<LocalSecrets> {
   const file = path.join(dataDir, 'secrets.json')
