@@ -29,7 +29,7 @@ for (const site of SITES) {
       await expect(cards.first()).toBeVisible()
       expect(await cards.count()).toBeGreaterThan(3)
       // Photos load lazily: bring the first card into view, then wait for the decoded image.
-      const photo = cards.first().locator('img')
+      const photo = page.locator('article img').first()
       await photo.scrollIntoViewIfNeeded()
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
       // Hydrated, without errors.

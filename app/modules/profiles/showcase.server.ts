@@ -1,4 +1,5 @@
-// Members shown on the front page: recently active, visible members of the site's pool.
+// Members shown on the front page: recently active, visible members of the site's pool
+// who have an approved main photo (a front page of empty silhouettes sells nothing).
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { ageOn } from './age.ts'
@@ -17,7 +18,7 @@ export type ProfileCard = {
 export async function recentMembers(db: Db, scope: Scope, cdnPrefix: string, take = 12): Promise<ProfileCard[]> {
   const rows = await withScope(db, scope, (tx) =>
     tx.profile.findMany({
-      where: { poolId: scope.poolId, status: 'active', invisible: false },
+      where: { poolId: scope.poolId, status: 'active', invisible: false, photos: { some: { isMain: true, status: 'active' } } },
       orderBy: [{ lastActiveAt: 'desc' }, { id: 'desc' }],
       take,
       select: {
