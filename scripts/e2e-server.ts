@@ -19,6 +19,8 @@ await dropDatabase(database, name)
 const e2eDir = path.join(dataDir, 'e2e')
 await prepareDatabase(database, { database: name, seed: { count: Number(process.env.SEED_COUNT ?? 40), mediaDir: path.join(e2eDir, 'media') } })
 process.env.APP_DATABASE_URL = database.appUrl(name)
+// Uploads go to <DATA_DIR>/media, which the app serves at /media/.
+process.env.DATA_DIR = e2eDir
 
 // Mails go over real SMTP to a receiver; tests read them from GET :E2E_MAIL_PORT/mails?to=.
 const { startSmtpReceiver } = await import('../tests/smtp-receiver.ts')

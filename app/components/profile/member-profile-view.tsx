@@ -1,0 +1,184 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { MemberProfileView } from '~/modules/profiles/member-profile.server.ts'
+import { FictionalLabel } from './fictional-label.tsx'
+
+export type FictionalTexts = { icon: string; label: string; warning: string }
+export type ViewerKind = 'visitor' | 'free' | 'premium'
+
+/** The member profile page's body (SPEC §2): photos, name, age, place, label, actions, about, details, interests. */
+export function MemberProfile({ view, fictional, viewer, loginPath }: { view: MemberProfileView; fictional: FictionalTexts | null; viewer: ViewerKind; loginPath: string }) {
+  const { t } = useTranslation('profile')
+  const { t: tc } = useTranslation()
+  const place = [view.city, view.region?.name].filter(Boolean).join(', ')
+  return (
+    <article className="member-profile" aria-labelledby="member-name">
+      {view.own ? <OwnNotice view={view} /> : null}
+      <div className="member-profile__layout">
+        <PhotoGallery view={view} viewer={viewer} loginPath={loginPath} />
+        <div className="member-profile__main">
+          <h1 id="member-name" className="member-profile__name">
+            {view.name}
+          </h1>
+          <p className="member-profile__meta">
+            <span>{t('member.age', { count: view.age })}</span>
+            {place ? <span>{place}</span> : null}
+            {view.country ? <span>{tc(`countries.${view.country}`)}</span> : null}
+          </p>
+          {fictional ? <FictionalLabel {...fictional} /> : null}
+          {view.own ? null : <Actions viewer={viewer} loginPath={loginPath} />}
+          {view.about ? (
+            <section className="member-profile__section" aria-labelledby="member-about">
+              <h2 id="member-about">{t('member.aboutHeading')}</h2>
+              <p className="member-profile__about">{view.about}</p>
+            </section>
+          ) : null}
+          <Details view={view} />
+          {view.interests.length > 0 ? (
+            <section className="member-profile__section" aria-labelledby="member-interests">
+              <h2 id="member-interests">{t('member.interestsHeading')}</h2>
+              <ul className="member-profile__interests">
+                {view.interests.map((key) => (
+                  <li key={key}>{tc(`interests.${key}`)}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  )
+}
+
+function OwnNotice({ view }: { view: MemberProfileView }) {
+  const { t } = useTranslation('profile')
+  const text = view.ownNotice === 'invisible' ? t('member.ownInvisible') : view.ownNotice === 'disabled' ? t('member.ownDisabled') : t('member.ownPreview')
+  return (
+    <div className="alert alert--info member-profile__own" role="status">
+      <p>{text}</p>
+      <div className="member-profile__own-links">
+        <Link to="/profile" className="button button--primary">
+          {t('member.editProfile')}
+        </Link>
+        <Link to="/profile/photos" className="button button--ghost">
+          {t('edit.managePhotos')}
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+function PhotoGallery({ view, viewer, loginPath }: { view: MemberProfileView; viewer: ViewerKind; loginPath: string }) {
+  const { t } = useTranslation('profile')
+  const [first, ...rest] = view.photos
+  return (
+    <section className="member-profile__photos" aria-labelledby="member-photos">
+      <h2 id="member-photos" className="visually-hidden">
+        {t('member.photosHeading')}
+      </h2>
+      {first ? (
+        <Photo photo={first} name={view.name} large />
+      ) : (
+        <div className="member-profile__photo member-profile__photo--empty">
+          <span>{t('member.noPhoto')}</span>
+        </div>
+      )}
+      {rest.length > 0 ? (
+        <ul className="member-profile__thumbs">
+          {rest.map((p) => (
+            <li key={p.id}>
+              <Photo photo={p} name={view.name} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="member-profile__count">{t('member.photoCount', { count: view.photoCount })}</p>
+      {view.hiddenPhotoCount > 0 ? (
+        <div className="member-profile__more">
+          <p className="member-profile__more-count">{t('member.morePhotos', { count: view.hiddenPhotoCount })}</p>
+          {viewer === 'visitor' ? (
+            <p>
+              {t('member.loginHint')} <Link to={loginPath}>{t('member.loginLink')}</Link>
+            </p>
+          ) : (
+            <p>
+              {t('member.premiumHint')} <Link to="/premium">{t('member.premiumLink')}</Link>
+            </p>
+          )}
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+function Photo({ photo, name, large = false }: { photo: MemberProfileView['photos'][number]; name: string; large?: boolean }) {
+  const { t } = useTranslation('profile')
+  return (
+    <figure className={`member-profile__photo${large ? ' member-profile__photo--large' : ''}`}>
+      <a href={photo.url}>
+        <img src={large ? photo.url : photo.thumbUrl} alt={t('member.photoAlt', { name })} loading={large ? 'eager' : 'lazy'} />
+      </a>
+      {photo.private || photo.inspection ? (
+        <figcaption className="member-profile__badges">
+          {photo.private ? <span className="member-profile__badge">{t('member.private')}</span> : null}
+          {photo.inspection ? <span className="member-profile__badge member-profile__badge--pending">{t('member.inspection')}</span> : null}
+        </figcaption>
+      ) : null}
+    </figure>
+  )
+}
+
+/**
+ * Like, message and gift (SPEC §2, §6). Visitors are sent to login first. For members the
+ * features arrive with likes, chat and gifts: until then the buttons say so honestly.
+ */
+function Actions({ viewer, loginPath }: { viewer: ViewerKind; loginPath: string }) {
+  const { t } = useTranslation('profile')
+  const labels = [t('member.like'), t('member.message'), t('member.gift')]
+  return (
+    <section className="member-profile__actions" aria-label={t('member.actions')}>
+      <div className="member-profile__buttons">
+        {viewer === 'visitor'
+          ? labels.map((label, i) => (
+              <Link key={label} to={loginPath} className={`button ${i === 1 ? 'button--primary' : 'button--ghost'}`}>
+                {label}
+              </Link>
+            ))
+          : labels.map((label, i) => (
+              <button key={label} type="button" className={`button ${i === 1 ? 'button--primary' : 'button--ghost'}`} disabled title={t('member.comingSoon')} aria-describedby="member-actions-note">
+                {label}
+              </button>
+            ))}
+      </div>
+      <p id="member-actions-note" className="field-hint">
+        {viewer === 'visitor' ? t('member.loginToContact') : t('member.comingSoonNote')}
+      </p>
+    </section>
+  )
+}
+
+function Details({ view }: { view: MemberProfileView }) {
+  const { t } = useTranslation('profile')
+  const { t: tc } = useTranslation()
+  const rows: { label: string; value: string }[] = view.attributes.map(({ key, value }) => ({
+    label: t(`attributes.${key}`),
+    value: t(`options.${key}.${value}`, { defaultValue: value }),
+  }))
+  if (view.region) rows.push({ label: tc(`regionLabel.${view.region.label}`), value: view.region.name })
+  if (view.city) rows.push({ label: t('attributes.city'), value: view.city })
+  if (view.country) rows.push({ label: t('attributes.country'), value: tc(`countries.${view.country}`) })
+  if (rows.length === 0) return null
+  return (
+    <section className="member-profile__section" aria-labelledby="member-details">
+      <h2 id="member-details">{t('member.detailsHeading')}</h2>
+      <dl className="member-profile__details">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { photoAlertExcluded, photoAlertVisible } from './photo-alert-rules.ts'
+
+describe('photoAlertVisible', () => {
+  const noPhoto = { thumb: null }
+  it('shows for logged-in members without a main photo', () => {
+    expect(photoAlertVisible({ member: noPhoto, pathname: '/members', dismissedAt: null })).toBe(true)
+    expect(photoAlertVisible({ member: noPhoto, pathname: '/members/12', dismissedAt: null })).toBe(true)
+    expect(photoAlertVisible({ member: noPhoto, pathname: '/', dismissedAt: null })).toBe(true)
+  })
+
+  it('does not show to visitors, members with a main photo, or after dismissal', () => {
+    expect(photoAlertVisible({ member: null, pathname: '/members', dismissedAt: null })).toBe(false)
+    expect(photoAlertVisible({ member: { thumb: '/media/a-t.jpg' }, pathname: '/members', dismissedAt: null })).toBe(false)
+    expect(photoAlertVisible({ member: noPhoto, pathname: '/members', dismissedAt: '1717243200000' })).toBe(false)
+  })
+
+  it('does not show on the pages SPEC §2 lists', () => {
+    for (const path of ['/profile', '/profile/', '/profile/photos', '/signup', '/activate/done', '/premium', '/notifications', '/directdebit', '/settings']) {
+      expect(photoAlertExcluded(path), path).toBe(true)
+      expect(photoAlertVisible({ member: noPhoto, pathname: path, dismissedAt: null }), path).toBe(false)
+    }
+    for (const path of ['/profiles', '/signup-matches', '/activate/error', '/premiums', '/members']) expect(photoAlertExcluded(path), path).toBe(false)
+  })
+})

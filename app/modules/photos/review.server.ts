@@ -1,0 +1,62 @@
+// The operators' photo queue (SPEC §4: a photo is under inspection until approved). It
+// reads the site's pool through withScope, so an operator on one pool never sees another
+// pool's photos. Rejected photos keep their files for now; a cleanup job removes them later.
+import type { Db } from '../db/client.server.ts'
+import { withScope, type Scope } from '../db/scoped.server.ts'
+import { ensureMainPhoto, lockProfile } from './photos.server.ts'
+
+export type QueueItem = {
+  id: number
+  filename: string
+  thumbFilename: string
+  width: number | null
+  height: number | null
+  createdAt: Date
+  profileId: number
+  profileName: string
+}
+
+export type Queue = { items: QueueItem[]; total: number }
+
+/** Photos under inspection, oldest first (index poolId, status, createdAt). */
+export async function listInspectionQueue(db: Db, scope: Scope, take = 50): Promise<Queue> {
+  return withScope(db, scope, async (tx) => {
+    const where = { poolId: scope.poolId, status: 'inspection' as const }
+    const [rows, total] = await Promise.all([
+      tx.photo.findMany({
+        where,
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        take,
+        select: {
+          id: true, filename: true, thumbFilename: true, width: true, height: true, createdAt: true, profileId: true,
+          profile: { select: { name: true } },
+        },
+      }),
+      tx.photo.count({ where }),
+    ])
+    return { items: rows.map(({ profile, ...row }) => ({ ...row, profileName: profile.name })), total }
+  })
+}
+
+export type ReviewDecision = 'approve' | 'reject'
+export type ReviewResult = { ok: true; profileName: string } | { ok: false; reason: 'notFound' }
+
+/** Approve (status active: shown to others) or reject one photo under inspection. */
+export async function reviewPhoto(db: Db, scope: Scope, photoId: number, decision: ReviewDecision, now = new Date()): Promise<ReviewResult> {
+  return withScope(db, scope, async (tx) => {
+    const photo = await tx.photo.findFirst({
+      where: { poolId: scope.poolId, id: photoId, status: 'inspection' },
+      select: { id: true, profileId: true, profile: { select: { name: true } } },
+    })
+    if (!photo) return { ok: false, reason: 'notFound' }
+    // The member's own changes to their photos hold the same lock.
+    await lockProfile(tx, scope, photo.profileId)
+    const { count } = await tx.photo.updateMany({
+      where: { poolId: scope.poolId, id: photo.id, status: 'inspection' },
+      data: decision === 'approve' ? { status: 'active', reviewedAt: now } : { status: 'rejected', reviewedAt: now, isMain: false },
+    })
+    if (count === 0) return { ok: false, reason: 'notFound' }
+    await ensureMainPhoto(tx, scope, photo.profileId)
+    return { ok: true, profileName: photo.profile.name }
+  })
+}

@@ -1,0 +1,155 @@
+// The member profile page (/members/{id}, SPEC §2, §4, §6): who may see a profile, and
+// which of its fields and photos they see. Whatever may not be seen is "not found", so
+// a blocked or hidden member cannot tell a block or invisible mode from a deleted account.
+import type { Db } from '../db/client.server.ts'
+import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
+import { isBlocked } from '../accounts/blocks.server.ts'
+import { hasTrafficSource, type Tracking } from '../accounts/tracking.server.ts'
+import { regionLabelFor, type RegionLabel } from '../geo/countries.ts'
+import { isInterest } from '../geo/interests.ts'
+import { findRegion } from '../geo/regions.ts'
+import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
+import { ageOn } from './age.ts'
+import { CHOICE_ATTRIBUTES, FIELD_NAMES, type ChoiceAttribute, type ProfileFieldKey, type ProfileNoteKey } from './profile-schema.ts'
+
+/** Who is looking: a visitor (null), or a member with their own profile (if any) and tier. */
+export type Viewer = { profileId: number | null; paidUser: boolean } | null
+
+export type ProfilePhoto = {
+  id: number
+  url: string
+  thumbUrl: string
+  main: boolean
+  private: boolean
+  /** Only on the owner's own view: not yet approved. */
+  inspection: boolean
+}
+
+export type MemberProfileView = {
+  id: number
+  name: string
+  age: number
+  fictional: boolean
+  /** The viewer is the owner. */
+  own: boolean
+  /** Owner only: why others may not see it right now. */
+  ownNotice: 'invisible' | 'disabled' | null
+  country: string | null
+  /** label: the country's word for a region (SPEC §9), common regionLabel.<label>. */
+  region: { code: string; name: string; label: RegionLabel } | null
+  city: string | null
+  about: string | null
+  /** Visible choice attributes with a value, in display order. */
+  attributes: { key: ChoiceAttribute; value: string }[]
+  interests: string[]
+  photos: ProfilePhoto[]
+  /** Approved photos of the member (public and private); for the owner, all shown photos. */
+  photoCount: number
+  /** Approved photos the viewer does not get to see (login or premium shows them). */
+  hiddenPhotoCount: number
+}
+
+export type VisibilityRules = {
+  visibleFields: readonly ProfileFieldKey[]
+  visibleNotes: readonly ProfileNoteKey[]
+  cdnPrefix: string
+}
+
+/** A route parameter as a profile id: a positive integer Postgres can hold, or null. */
+export function parseProfileId(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null
+  const id = Number(value)
+  return id <= 2_147_483_647 ? id : null
+}
+
+/** SPEC §6: logged-out visitors browse members when the site allows it, or allows it to visitors with a traffic source. */
+export function visitorMayView(tenant: Pick<LoadedTenant, 'loggedOutSearch' | 'loggedOutSearchTrafficsource'>, tracking: Tracking | null): boolean {
+  return tenant.loggedOutSearch || (tenant.loggedOutSearchTrafficsource && hasTrafficSource(tracking))
+}
+
+/**
+ * SPEC §4: members with an existing conversation still see (and message) an invisible member.
+ * Conversations arrive with chat; until then nobody has one.
+ */
+export async function hasConversation(_tx: ScopedTx, _scope: Scope, _profileA: number, _profileB: number): Promise<boolean> {
+  return false
+}
+
+type PhotoRow = { id: number; filename: string; thumbFilename: string; status: 'inspection' | 'active' | 'rejected'; isMain: boolean; isPrivate: boolean }
+
+/**
+ * SPEC §6: visitors and free members see the main photo (approved, not private) and a count;
+ * premium members every approved photo, private ones included; the owner their own photos,
+ * those under inspection too. Rejected photos are never shown here.
+ */
+export function visiblePhotos(rows: readonly PhotoRow[], who: 'owner' | 'premium' | 'free' | 'visitor'): { shown: PhotoRow[]; approved: number } {
+  const approved = rows.filter((p) => p.status === 'active')
+  if (who === 'owner') return { shown: rows.filter((p) => p.status !== 'rejected'), approved: approved.length }
+  if (who === 'premium') return { shown: approved, approved: approved.length }
+  return { shown: approved.filter((p) => p.isMain && !p.isPrivate).slice(0, 1), approved: approved.length }
+}
+
+/** The profile as this viewer may see it, or null: not found (404) for every reason. */
+export async function loadMemberProfile(
+  db: Db,
+  scope: Scope,
+  input: { profileId: number; viewer: Viewer; rules: VisibilityRules; today?: Date },
+): Promise<MemberProfileView | null> {
+  const { profileId, viewer, rules } = input
+  return withScope(db, scope, async (tx) => {
+    // Inside the scope a profile of another pool is simply not there.
+    const profile = await tx.profile.findFirst({
+      where: { poolId: scope.poolId, id: profileId, status: { not: 'deleted' } },
+      include: {
+        photos: {
+          where: { poolId: scope.poolId, status: { not: 'rejected' } },
+          orderBy: [{ isMain: 'desc' }, { position: 'asc' }, { id: 'asc' }],
+          select: { id: true, filename: true, thumbFilename: true, status: true, isMain: true, isPrivate: true },
+        },
+      },
+    })
+    if (!profile) return null
+    const own = viewer?.profileId === profile.id
+    if (!own) {
+      // Disabled: not confirmed yet (or switched off); only the owner sees it.
+      if (profile.status !== 'active') return null
+      if (viewer?.profileId && (await isBlocked(tx, scope, viewer.profileId, profile.id))) return null
+      if (profile.invisible && !(viewer?.profileId && (await hasConversation(tx, scope, viewer.profileId, profile.id)))) return null
+    }
+
+    const who = own ? 'owner' : !viewer ? 'visitor' : viewer.paidUser ? 'premium' : 'free'
+    const { shown, approved } = visiblePhotos(profile.photos, who)
+    const showField = (key: ProfileFieldKey) => rules.visibleFields.includes(key)
+    const attributes: MemberProfileView['attributes'] = []
+    for (const key of Object.keys(CHOICE_ATTRIBUTES) as ChoiceAttribute[]) {
+      const value = profile[FIELD_NAMES[key]]
+      if (showField(key) && typeof value === 'string' && value !== '') attributes.push({ key, value })
+    }
+    const region = profile.region ? findRegion(profile.country, profile.region) : undefined
+
+    return {
+      id: profile.id,
+      name: profile.name,
+      age: ageOn(profile.birthDate, input.today),
+      fictional: profile.fictional,
+      own,
+      ownNotice: !own ? null : profile.status !== 'active' ? 'disabled' : profile.invisible ? 'invisible' : null,
+      country: showField('country') ? profile.country : null,
+      region: showField('region') && region ? { code: region.code, name: region.name, label: regionLabelFor(profile.country) } : null,
+      city: showField('city') ? profile.city : null,
+      about: rules.visibleNotes.includes('about_me') ? profile.about : null,
+      attributes,
+      interests: rules.visibleNotes.includes('interests') ? profile.interests.filter(isInterest) : [],
+      photos: shown.map((p) => ({
+        id: p.id,
+        url: `${rules.cdnPrefix}${p.filename}`,
+        thumbUrl: `${rules.cdnPrefix}${p.thumbFilename}`,
+        main: p.isMain,
+        private: p.isPrivate,
+        inspection: p.status === 'inspection',
+      })),
+      photoCount: own ? shown.length : approved,
+      hiddenPhotoCount: own ? 0 : Math.max(0, approved - shown.length),
+    }
+  })
+}

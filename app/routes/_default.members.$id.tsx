@@ -1,0 +1,92 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData, useOutlet } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { blockMember } from '~/modules/accounts/blocks.server.ts'
+import { requireMember } from '~/modules/auth/guards.server.ts'
+import { withScope } from '~/modules/db/scoped.server.ts'
+import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
+import { MemberProfile, type ViewerKind } from '~/components/profile/member-profile-view.tsx'
+import { resolveTracking } from '~/modules/accounts/tracking.server.ts'
+import { loadMemberProfile, parseProfileId, visitorMayView } from '~/modules/profiles/member-profile.server.ts'
+import { localized } from '~/modules/site/public-settings.server.ts'
+import { pageTitle } from '~/modules/site/title.ts'
+import profileCss from '~/styles/profile.css?url'
+
+// A member's profile (SPEC §2, §4, §6). Everything a viewer may not see is a plain 404:
+// unknown, another pool's, not active, blocked by the owner, or invisible.
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileCss }]
+
+const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { tenant, member, db, scope, locale } = context
+  const url = new URL(request.url)
+  const loginPath = `/login?redirectTo=${encodeURIComponent(url.pathname)}`
+  const headers = new Headers()
+  if (!member) {
+    // SPEC §6: visitors browse only where the site allows logged-out search.
+    const { tracking, setCookie } = await resolveTracking(request)
+    if (!visitorMayView(tenant, tracking)) throw redirect(loginPath)
+    if (setCookie) headers.append('Set-Cookie', setCookie)
+  }
+  const profileId = parseProfileId(params.id)
+  if (profileId === null) throw notFound()
+  const view = await loadMemberProfile(db, scope, {
+    profileId,
+    viewer: member ? { profileId: member.profile?.id ?? null, paidUser: member.paidUser } : null,
+    rules: { visibleFields: tenant.visibleProfileFields, visibleNotes: tenant.visibleProfileNotes, cdnPrefix: tenant.cdnPrefix },
+  })
+  if (!view) throw notFound()
+  const fallback = tenant.locales.default
+  const fictional = view.fictional
+    ? { icon: tenant.fictional.icon, label: localized(tenant.fictional.singular, locale, fallback), warning: localized(tenant.fictional.warning, locale, fallback) }
+    : null
+  const viewer: ViewerKind = !member ? 'visitor' : member.paidUser ? 'premium' : 'free'
+  return data({ view, fictional, viewer, loginPath, siteName: tenant.name }, { headers })
+}
+
+/** Blocking (SPEC §4): the blocked member can no longer view or contact the blocker. */
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const member = requireMember(context, request)
+  const profileId = parseProfileId(params.id)
+  const form = await request.formData()
+  if (profileId === null || !member.profile || form.get('intent') !== 'block') throw new Response(null, { status: 400 })
+  const result = await withScope(context.db, context.scope, (tx) => blockMember(tx, context.scope, member.profile!.id, profileId))
+  if (!result.ok) throw result.reason === 'not_found' ? notFound() : new Response(null, { status: 400 })
+  // The blocker no longer meets them in search; their block list is in the settings.
+  return redirect('/settings?blocked=1')
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { name: 'robots', content: 'noindex' },
+  ...(data ? [{ title: pageTitle(data.siteName, data.view.name) }] : []),
+]
+
+export default function MemberProfilePage() {
+  const { view, fictional, viewer, loginPath } = useLoaderData<typeof loader>()
+  // A child route (e.g. /members/{id}/chat, if it is nested here) replaces the profile.
+  const outlet = useOutlet()
+  if (outlet) return outlet
+  return (
+    <div className="container section">
+      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath={loginPath} />
+      {viewer !== 'visitor' && !view.own ? <BlockForm name={view.name} /> : null}
+    </div>
+  )
+}
+
+export const ErrorBoundary = ProfileErrorBoundary
+
+function BlockForm({ name }: { name: string }) {
+  const { t } = useTranslation('profile')
+  return (
+    <Form method="post" className="member-profile__block">
+      <input type="hidden" name="intent" value="block" />
+      <button type="submit" className="button button--ghost">
+        {t('member.block', { name })}
+      </button>
+      <p className="field-hint">{t('member.blockHint')}</p>
+    </Form>
+  )
+}

@@ -1,0 +1,89 @@
+// Issue #4 acceptance, photos: upload with GPS EXIF, inspection, operator approval, public
+// display without EXIF; the free limit and premium; files that are not photos or too big.
+import sharp from 'sharp'
+import { fiftyMegapixelPng, jpegWithGps, textAsJpeg, tinyPng } from '../app/modules/photos/test-images.ts'
+import { logInDutch, signUpDutch } from './members.ts'
+import { expect, test } from './fixtures.ts'
+import { E2E_PORT, siteUrl } from './sites.ts'
+
+const SLUG = 'flirtlokaal'
+
+test('a photo with GPS EXIF is stored without EXIF, inspected, approved and then public', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  const member = await signUpDutch(page, SLUG, 'woman')
+  await page.goto(siteUrl(SLUG, '/profile/photos'))
+  const original = await jpegWithGps()
+  expect((await sharp(original).metadata()).exif).toBeDefined()
+  await page.getByLabel("Kies foto's").setInputFiles({ name: 'vakantie.jpg', mimeType: 'image/jpeg', buffer: original })
+  await page.getByRole('button', { name: "Foto's uploaden" }).click()
+  await expect(page.getByText('vakantie.jpg is geüpload en wordt beoordeeld.')).toBeVisible()
+  const card = page.getByRole('article', { name: 'Foto 1' })
+  await expect(card.getByText('In beoordeling')).toBeVisible()
+
+  // The stored file carries no EXIF (no GPS position).
+  const src = await card.locator('img').getAttribute('src')
+  const stored = await page.request.get(`http://127.0.0.1:${E2E_PORT}${src}`, { headers: { host: `${SLUG}.localhost:${E2E_PORT}` } })
+  expect(stored.ok()).toBe(true)
+  const meta = await sharp(await stored.body()).metadata()
+  expect(meta.exif).toBeUndefined()
+  expect(meta.format).toBe('webp')
+
+  // Not shown to others while under inspection.
+  const profileUrl = await page.evaluate(() => fetch('/api/user').then((r) => r.json()).then((d: { user: { profile: { id: number } } }) => `/members/${d.user.profile.id}`))
+  const visitor = await browser.newContext()
+  const visitorPage = await visitor.newPage()
+  await visitorPage.goto(siteUrl(SLUG, profileUrl))
+  await expect(visitorPage.getByRole('heading', { name: member.name })).toBeVisible()
+  await expect(visitorPage.getByRole('img', { name: `Foto van ${member.name}` })).toHaveCount(0)
+
+  // An operator approves it.
+  const operator = await browser.newContext({ httpCredentials: { username: 'operator', password: 'e2e-operator' } })
+  const operatorPage = await operator.newPage()
+  await operatorPage.goto(siteUrl(SLUG, '/operator/photos'))
+  await operatorPage.getByRole('article', { name: new RegExp(`Foto van ${member.name}`) }).getByRole('button', { name: 'Goedkeuren' }).click()
+  await expect(operatorPage.getByText(`De foto van ${member.name} is goedgekeurd.`)).toBeVisible()
+
+  // Now public on the profile.
+  await visitorPage.reload()
+  await expect(visitorPage.getByRole('img', { name: `Foto van ${member.name}` }).first()).toBeVisible()
+  await visitor.close()
+  await operator.close()
+})
+
+test('a free member’s 4th photo is refused; premium members may add more', async ({ page }) => {
+  test.setTimeout(90_000)
+  await signUpDutch(page, SLUG, 'man')
+  await page.goto(siteUrl(SLUG, '/profile/photos'))
+  const files = await Promise.all(['#a33', '#3a3', '#33a', '#aa3'].map(async (c, i) => ({ name: `foto${i + 1}.png`, mimeType: 'image/png', buffer: await tinyPng(c) })))
+  await page.getByLabel("Kies foto's").setInputFiles(files.slice(0, 3))
+  await page.getByRole('button', { name: "Foto's uploaden" }).click()
+  await expect(page.getByRole('article', { name: 'Foto 3' })).toBeVisible()
+  await page.getByLabel("Kies foto's").setInputFiles([files[3]!])
+  await page.getByRole('button', { name: "Foto's uploaden" }).click()
+  await expect(page.getByText(/foto4\.png is niet geplaatst\. Gratis leden kunnen maximaal 3 foto's plaatsen/)).toBeVisible()
+  await expect(page.getByRole('article', { name: 'Foto 4' })).toHaveCount(0)
+
+  // Becoming premium (test hook standing in for the first purchase).
+  // From the page itself: Node cannot resolve *.localhost, and the session cookie is here.
+  const status = await page.evaluate(() => fetch('/__test/premium', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status))
+  expect(status).toBe(200)
+  await page.goto(siteUrl(SLUG, '/profile/photos'))
+  await page.getByLabel("Kies foto's").setInputFiles([files[3]!])
+  await page.getByRole('button', { name: "Foto's uploaden" }).click()
+  await expect(page.getByRole('article', { name: 'Foto 4' })).toBeVisible()
+})
+
+test('a text file renamed .jpg and a 50-megapixel PNG are refused and nothing is stored', async ({ page }) => {
+  await logInDutch(page, SLUG, { email: 'demo.flirtlokaal@example.com', password: 'demo-password' })
+  await page.goto(siteUrl(SLUG, '/profile/photos'))
+  const before = await page.getByRole('article').count()
+  await page.getByLabel("Kies foto's").setInputFiles([
+    { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: textAsJpeg() },
+    { name: 'enorm.png', mimeType: 'image/png', buffer: await fiftyMegapixelPng() },
+  ])
+  await page.getByRole('button', { name: "Foto's uploaden" }).click()
+  await expect(page.getByText(/holiday\.jpg is geen foto/)).toBeVisible()
+  await expect(page.getByText('enorm.png is te groot: maximaal 40 megapixels per foto.')).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('article')).toHaveCount(before)
+})
