@@ -24,14 +24,23 @@ for (const step of steps) {
   if (only.length > 0 && !only.some((o) => step.name.includes(o))) continue
   const started = Date.now()
   console.info(`\n=== ${step.name}: ${step.cmd.join(' ')}`)
-  const result = spawnSync(step.cmd[0]!, step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } })
+  const result: { status: number | null } = spawnSync(step.cmd[0]!, step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  // A runner's report with failures fails the step, whatever its exit code said.
+  if (result.status === 0 && reportedFailures(step.name) > 0) result.status = 1
   if (result.status === 0) console.info(`=== ${step.name}: ok (${seconds} s)`)
   else {
     failedSteps += 1
     console.error(`=== ${step.name}: FAILED (${seconds} s)`)
     if (step.name === 'build') break
   }
+}
+
+function reportedFailures(stepName: string): number {
+  const file = stepName === 'unit and integration tests' ? `${REPORT_DIR}/vitest.json` : stepName === 'browser tests' ? `${REPORT_DIR}/playwright.json` : null
+  if (!file || !existsSync(file)) return 0
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numFailedTests?: number; numFailedTestSuites?: number; stats?: { unexpected: number } }
+  return (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) + (report.stats?.unexpected ?? 0)
 }
 
 function counts(): { passed: number; failed: number } {

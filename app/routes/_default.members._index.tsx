@@ -1,42 +1,47 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FormAlert } from '~/components/form/fields.tsx'
-import { MemberCard } from '~/components/member-card.tsx'
-import { requireMember } from '~/modules/auth/guards.server.ts'
-import { recentMembers } from '~/modules/profiles/showcase.server.ts'
+import { SearchFilters } from '~/components/search/search-filters.tsx'
+import { SearchResults } from '~/components/search/search-results.tsx'
+import { requireSearchAccess } from '~/modules/search/access.server.ts'
+import { searchMembers } from '~/modules/search/search.server.ts'
 import { pageTitle } from '~/modules/site/title.ts'
-import accountCss from '~/styles/account.css?url'
+import searchCss from '~/styles/search.css?url'
 
-// A placeholder for the members area until member search lands: a welcome, the
-// confirmation notice, and the recently active members of the pool.
+// Member search (SPEC §2, §3 filter state): the filters are the query string, results are
+// keyset-paged. Visitors may search when the site allows it (SPEC §6).
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: searchCss }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const member = requireMember(context, request)
-  const { db, scope, tenant, t } = context
-  const ownId = member.profile?.id
-  const members = (await recentMembers(db, scope, tenant.cdnPrefix, 13)).filter((m) => m.id !== ownId).slice(0, 12)
-  return {
-    name: member.profile?.name ?? null,
-    notConfirmed: member.status === 'not_confirmed',
-    resetDone: new URL(request.url).searchParams.get('reset') === '1',
-    members,
-    title: t('members.title', { ns: 'account' }),
-    siteName: tenant.name,
-  }
+  const { setCookie } = await requireSearchAccess(context, request)
+  const { db, scope, tenant, member, t } = context
+  const url = new URL(request.url)
+  const result = await searchMembers(db, scope, { site: tenant, viewerProfileId: member?.profile?.id ?? null, params: url.searchParams })
+  return data(
+    {
+      ...result,
+      countries: tenant.countries,
+      searchFields: tenant.searchFields,
+      notConfirmed: member?.status === 'not_confirmed',
+      resetDone: member !== null && url.searchParams.get('reset') === '1',
+      title: t('title', { ns: 'search' }),
+      siteName: tenant.name,
+    },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  )
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
 
 export default function Members() {
-  const { name, notConfirmed, resetDone, members } = useLoaderData<typeof loader>()
+  const { filters, countries, searchFields, members, total, nextSearch, firstSearch, similar, notConfirmed, resetDone, title } = useLoaderData<typeof loader>()
   const { t } = useTranslation('account')
   return (
-    <div className="container section members-page">
+    <div className="container section members-page search-page">
       {resetDone ? <FormAlert tone="success">{t('members.resetDone')}</FormAlert> : null}
-      <h1>{name ? t('members.welcome', { name }) : t('members.welcomeAnonymous')}</h1>
+      <h1>{title}</h1>
       {notConfirmed ? (
         <div className="alert alert--info members-page__notice">
           <p>{t('members.notConfirmed')}</p>
@@ -45,20 +50,13 @@ export default function Members() {
           </Link>
         </div>
       ) : null}
-      <section className="section" aria-labelledby="members-recent">
-        <h2 id="members-recent">{t('members.recentTitle')}</h2>
-        {members.length === 0 ? (
-          <p className="muted">{t('members.noMembers')}</p>
-        ) : (
-          <ul className="card-grid">
-            {members.map((m) => (
-              <li key={m.id}>
-                <MemberCard member={m} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <div className="search-page__layout">
+        {/* Keyed by the filters, so the form shows the search that is on screen after each navigation. */}
+        <SearchFilters key={JSON.stringify(filters)} filters={filters} countries={countries} searchFields={searchFields} />
+        <div className="search-page__results">
+          <SearchResults members={members} total={total} nextSearch={nextSearch} firstSearch={firstSearch} similar={similar} />
+        </div>
+      </div>
     </div>
   )
 }

@@ -128,19 +128,20 @@ describe('pool-scoped rows (profiles)', () => {
 })
 
 describe('a pool of one connection', () => {
-  it('1,000 alternating requests of two tenants never see each other’s rows', async () => {
+  it('1,000 alternating requests of two tenants never see each other’s rows', { timeout: 180_000 }, async () => {
     const single = createDb(process.env.APP_DATABASE_URL!, 1)
     try {
       const seen = { flirt: new Set<string>(), vibe: new Set<string>() }
       const requests = Array.from({ length: 1000 }, (_, i) => {
         const scope = i % 2 === 0 ? FLIRTLOKAAL : DATEVIBE
+        // All 1,000 wait for the one connection: allow them the time that takes on a busy machine.
         return withScope(single, scope, async (tx) => {
           const users = await tx.user.findMany({ select: { tenantId: true } })
           const profiles = await tx.profile.findMany({ select: { poolId: true } })
           const bucket = i % 2 === 0 ? seen.flirt : seen.vibe
           for (const u of users) bucket.add(`user:${u.tenantId}`)
           for (const p of profiles) bucket.add(`profile:${p.poolId}`)
-        })
+        }, { maxWait: 120_000, timeout: 120_000 })
       })
       // Interleaved on purpose: all are queued at once on the single connection.
       await Promise.all(requests)

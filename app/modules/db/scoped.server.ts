@@ -6,7 +6,7 @@ import type { Prisma } from '~/generated/prisma/client.ts'
 export type Scope = { tenantId: string; poolId: string }
 export type ScopedTx = Prisma.TransactionClient
 
-export type ScopeOptions = { isolationLevel?: Prisma.TransactionIsolationLevel; timeout?: number }
+export type ScopeOptions = { isolationLevel?: Prisma.TransactionIsolationLevel; timeout?: number; maxWait?: number }
 
 export async function withScope<T>(db: Db, scope: Scope, fn: (tx: ScopedTx) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
   return db.$transaction(async (tx) => {

@@ -190,13 +190,6 @@ describe('/profile/photos management', () => {
     expect(result.headers.get('location')).toMatch(/^\/login\?redirectTo=/)
   })
 
-  it('dismisses the photo alert with a timestamp cookie and goes back', async () => {
-    const m = await login(FLIRTLOKAAL)
-    const result = await callPhotos(FLIRTLOKAAL, post('http://flirtlokaal.localhost/profile/photos', { intent: 'dismissAlert', redirectTo: '/members' }, { cookie: m.cookie }))
-    expect(result.status).toBe(302)
-    expect(result.headers.get('location')).toBe('/members')
-    expect(result.headers.get('set-cookie')).toMatch(/^photo_alert_dismissed=\d+;/)
-  })
 })
 
 describe('/operator/photos', () => {
