@@ -59,7 +59,7 @@ export default function CompleteSignup() {
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('complete.resend')}
           </button>
-          <Link to="/members" className="button button--ghost">
+          <Link to="/signup-matches" className="button button--ghost">
             {t('complete.continue')}
           </Link>
         </Form>

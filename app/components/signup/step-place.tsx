@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { SelectField, TextField } from '~/components/form/fields.tsx'
 import { regionLabelFor } from '~/modules/geo/countries.ts'
 import { regionsFor } from '~/modules/geo/regions.ts'
+import { UseMyLocation, type LocatedPlace } from '~/components/profile/use-my-location.tsx'
 import { latestBirthDate, STEP_FIELDS, step1Schema } from '~/modules/accounts/signup-schema.ts'
 import { formId, StepButtons, StepForm, validateUnlessBack, type StepProps } from './step-form.tsx'
 
@@ -22,6 +23,18 @@ export function StepPlace(props: StepProps) {
     onValidate: validateUnlessBack(step1Schema({ minimumAge: view.minimumAge, countries: view.countries })),
   })
   const regions = regionsFor(country)
+  // Geolocation prefill (SPEC §3, §7): pick the country, then (after the region list for
+  // that country has rendered) the region. The member can still change both.
+  const onLocated = ({ country: located, region }: LocatedPlace) => {
+    if (!view.countries.includes(located)) return
+    setCountry(located)
+    const countrySelect = document.getElementById(fields.country.id) as HTMLSelectElement | null
+    if (countrySelect) countrySelect.value = located
+    requestAnimationFrame(() => {
+      const regionSelect = document.getElementById(fields.region.id) as HTMLSelectElement | null
+      if (regionSelect && region) regionSelect.value = region
+    })
+  }
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLSelectElement
     if (target.name === fields.country.name) setCountry(target.value)
@@ -39,6 +52,7 @@ export function StepPlace(props: StepProps) {
         required
         hint={t('place.birthDateHint', { minimumAge: view.minimumAge })}
       />
+      <UseMyLocation onLocated={onLocated} />
       <SelectField meta={fields.country} label={t('place.country')} options={view.countries.map((c) => ({ value: c, label: tc(`countries.${c}`) }))} />
       {regions.length > 0 ? (
         // Remounted per country, so a region of the previous country is never kept.
