@@ -28,7 +28,14 @@ export async function recentMembers(db: Db, scope: Scope, cdnPrefix: string, tak
     }),
   )
   const today = new Date()
-  return rows.map((row) => ({
+  return rows.map((row) => toProfileCard({ ...row, thumbFilename: row.photos[0]?.thumbFilename ?? null }, cdnPrefix, today))
+}
+
+export type CardRow = Omit<ProfileCard, 'age' | 'thumb'> & { birthDate: Date; thumbFilename: string | null }
+
+/** A profile row as a card: age from the birth date, thumbnail below the CDN prefix. */
+export function toProfileCard(row: CardRow, cdnPrefix: string, today: Date): ProfileCard {
+  return {
     id: row.id,
     name: row.name,
     age: ageOn(row.birthDate, today),
@@ -36,6 +43,6 @@ export async function recentMembers(db: Db, scope: Scope, cdnPrefix: string, tak
     region: row.region,
     city: row.city,
     fictional: row.fictional,
-    thumb: row.photos[0] ? `${cdnPrefix}${row.photos[0].thumbFilename}` : null,
-  }))
+    thumb: row.thumbFilename ? `${cdnPrefix}${row.thumbFilename}` : null,
+  }
 }

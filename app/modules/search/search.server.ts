@@ -5,8 +5,7 @@
 import type { Sexuality, Gender } from '~/generated/prisma/enums.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
-import { ageOn } from '../profiles/age.ts'
-import type { ProfileCard } from '../profiles/showcase.server.ts'
+import { toProfileCard, type ProfileCard } from '../profiles/showcase.server.ts'
 import { relaxations, toCriteria } from './criteria.server.ts'
 import { decodeCursor, encodeCursor } from './cursor.server.ts'
 import { countProfiles, findProfiles, type FoundProfile } from './query.server.ts'
@@ -40,16 +39,7 @@ export async function loadViewer(tx: ScopedTx, scope: Scope, profileId: number |
 }
 
 export function toCards(rows: FoundProfile[], cdnPrefix: string, today: Date): ProfileCard[] {
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.birthDate, today),
-    country: row.country,
-    region: row.region,
-    city: row.city,
-    fictional: row.fictional,
-    thumb: row.thumbFilename ? `${cdnPrefix}${row.thumbFilename}` : null,
-  }))
+  return rows.map((row) => toProfileCard(row, cdnPrefix, today))
 }
 
 export type SearchResult = {
