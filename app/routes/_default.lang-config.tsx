@@ -5,19 +5,14 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { LANGUAGES_BY_COUNTRY, isCountryCode } from '~/modules/geo/countries.ts'
+import { safeRedirect } from '~/modules/auth/guards.server.ts'
 import { localeCookie } from '~/modules/i18n/locale.server.ts'
 import { pageTitle } from '~/modules/site/title.ts'
-
-/** Only same-site paths: never an open redirect. */
-const SafePath = z
-  .string()
-  .regex(/^\/(?![/\\])/)
-  .catch('/')
 
 function schemaFor(offered: readonly string[]) {
   return z.object({
     locale: z.string({ error: 'langConfig.required' }).refine((v) => offered.includes(v), 'langConfig.unknown'),
-    redirectTo: SafePath.optional(),
+    redirectTo: z.string().optional(),
   })
 }
 
@@ -38,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json(submission.reply(), { status: 400 })
   }
   const { locale, redirectTo } = submission.value
-  return redirect(redirectTo ?? '/lang-config', { headers: { 'Set-Cookie': await localeCookie.serialize(locale) } })
+  return redirect(safeRedirect(redirectTo, '/lang-config'), { headers: { 'Set-Cookie': await localeCookie.serialize(locale) } })
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])

@@ -7,7 +7,8 @@ import { withScope } from '~/modules/db/scoped.server.ts'
 import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
 import { MemberProfile, type ViewerKind } from '~/components/profile/member-profile-view.tsx'
 import { resolveTracking } from '~/modules/accounts/tracking.server.ts'
-import { loadMemberProfile, parseProfileId, visitorMayView } from '~/modules/profiles/member-profile.server.ts'
+import { loadMemberProfile, parseProfileId } from '~/modules/profiles/member-profile.server.ts'
+import { loggedOutSearchAllowed } from '~/modules/search/access.server.ts'
 import { localized } from '~/modules/site/public-settings.server.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
@@ -27,7 +28,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!member) {
     // SPEC §6: visitors browse only where the site allows logged-out search.
     const { tracking, setCookie } = await resolveTracking(request)
-    if (!visitorMayView(tenant, tracking)) throw redirect(loginPath)
+    if (!loggedOutSearchAllowed(tenant, tracking)) throw redirect(loginPath)
     if (setCookie) headers.append('Set-Cookie', setCookie)
   }
   const profileId = parseProfileId(params.id)

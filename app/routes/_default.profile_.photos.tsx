@@ -137,7 +137,7 @@ export default function ProfilePhotos() {
         <p className="photos-page__count">{t('count', { photos: count, limit })}</p>
         {!paidUser ? (
           <p className="muted">
-            {t('premiumHint', MESSAGE_VALUES)} <Link to="/premium">{t('premiumLink')}</Link>
+            {t('premiumHint', MESSAGE_VALUES)} <Link to="/pricing">{t('premiumLink')}</Link>
           </p>
         ) : null}
         <PhotoUploader serverOutcomes={actionData?.outcomes} redirectTo={back ?? undefined} onUploaded={() => revalidator.revalidate()} />

@@ -102,7 +102,7 @@ function PhotoGallery({ view, viewer, loginPath }: { view: MemberProfileView; vi
             </p>
           ) : (
             <p>
-              {t('member.premiumHint')} <Link to="/premium">{t('member.premiumLink')}</Link>
+              {t('member.premiumHint')} <Link to="/pricing">{t('member.premiumLink')}</Link>
             </p>
           )}
         </div>

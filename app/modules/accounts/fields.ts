@@ -1,6 +1,7 @@
 // Field rules shared by signup, login, reset and settings. Messages are translation keys
 // (namespace common, `validation.*`), translated where the errors are shown.
 import { z } from 'zod'
+import { ageOn } from '../profiles/age.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rules.ts'
 
 export function normalizeEmail(value: string): string {
@@ -37,14 +38,6 @@ export function nameDiffersFromEmail(name: string | undefined, email: string | u
   return n !== e && n !== e.split('@')[0]
 }
 
-/** Whole years between `birthDate` and `today`. */
-export function ageInYears(birthDate: Date, today = new Date()): number {
-  let age = today.getUTCFullYear() - birthDate.getUTCFullYear()
-  const m = today.getUTCMonth() - birthDate.getUTCMonth()
-  if (m < 0 || (m === 0 && today.getUTCDate() < birthDate.getUTCDate())) age -= 1
-  return age
-}
-
 /** A date of birth (YYYY-MM-DD) of someone at least `minimumAge` and at most 100 years old. */
 export function birthDateSchema(minimumAge: number, today = () => new Date()) {
   return z
@@ -56,7 +49,7 @@ export function birthDateSchema(minimumAge: number, today = () => new Date()) {
         ctx.addIssue({ code: 'custom', message: 'validation.birthDateInvalid' })
         return z.NEVER
       }
-      const age = ageInYears(date, today())
+      const age = ageOn(date, today())
       if (age < minimumAge) {
         ctx.addIssue({ code: 'custom', message: 'validation.birthDateTooYoung', params: { minimumAge } })
         return z.NEVER

@@ -4,11 +4,9 @@
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { isBlocked } from '../accounts/blocks.server.ts'
-import { hasTrafficSource, type Tracking } from '../accounts/tracking.server.ts'
 import { regionLabelFor, type RegionLabel } from '../geo/countries.ts'
 import { isInterest } from '../geo/interests.ts'
 import { findRegion } from '../geo/regions.ts'
-import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 import { ageOn } from './age.ts'
 import { CHOICE_ATTRIBUTES, FIELD_NAMES, type ChoiceAttribute, type ProfileFieldKey, type ProfileNoteKey } from './profile-schema.ts'
 
@@ -60,11 +58,6 @@ export function parseProfileId(value: string | undefined): number | null {
   if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null
   const id = Number(value)
   return id <= 2_147_483_647 ? id : null
-}
-
-/** SPEC §6: logged-out visitors browse members when the site allows it, or allows it to visitors with a traffic source. */
-export function visitorMayView(tenant: Pick<LoadedTenant, 'loggedOutSearch' | 'loggedOutSearchTrafficsource'>, tracking: Tracking | null): boolean {
-  return tenant.loggedOutSearch || (tenant.loggedOutSearchTrafficsource && hasTrafficSource(tracking))
 }
 
 /**

@@ -4,7 +4,8 @@ import { PROFILE_FIELDS, PROFILE_NOTES } from '../../../tenants/schema.ts'
 import { createBlock } from '../accounts/blocks.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
-import { loadMemberProfile, parseProfileId, visitorMayView, type Viewer, type VisibilityRules } from './member-profile.server.ts'
+import { loggedOutSearchAllowed as visitorMayView } from '../search/access.server.ts'
+import { loadMemberProfile, parseProfileId, type Viewer, type VisibilityRules } from './member-profile.server.ts'
 
 let db: Db
 
