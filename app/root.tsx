@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import { I18nextProvider, useTranslation } from 'react-i18next'
 import { ErrorPage } from './components/error-page.tsx'
 import { ProgressBar } from './components/layout/progress-bar.tsx'
@@ -81,6 +81,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page as interactive (hydrated): browser tests wait for it before they use
+  // keyboard shortcuts or gestures that only exist with JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return <Outlet />
 }
 

@@ -18,7 +18,8 @@ export type AppOptions = { mode: 'production' | 'development'; dataDir: string; 
 export async function createApp(options: AppOptions) {
   const app = express()
   app.disable('x-powered-by')
-  app.use(compression())
+  // Never buffer a live event stream (/api/events) for compression.
+  app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }))
   // For load balancers and test runners: answers on any host, touches no site.
   app.get('/healthz', (_req, res) => void res.type('text').send('ok'))
 

@@ -34,6 +34,7 @@ export default defineTenant({
   loggedOutSearchTrafficsource: true,
   minimumAge: 18,
   welcomeDiscountHours: 72,
+  timeZone: 'Europe/London',
   partnerSite: 'https://www.flirtlokaal.nl/',
   landers: ['video', 'socialnetwork'],
   company: {

@@ -27,6 +27,15 @@ export const PROFILE_FIELDS = [
 export const PROFILE_NOTES = ['about_me', 'interests'] as const
 export const SEARCH_FIELDS = ['gender', 'country', 'region', 'age'] as const
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
 const slug = z.string().regex(/^[a-z][a-z0-9-]{1,40}$/, 'lowercase letters, digits and dashes')
 const hostname = z
   .string()
@@ -111,6 +120,8 @@ export const TenantConfigSchema = z
     memberResell: z.boolean().default(false),
     minimumAge: z.number().int().min(18).max(99).default(18),
     welcomeDiscountHours: z.number().int().positive().max(24 * 30),
+    /** IANA time zone of the site: where its days begin (the swipe game's daily likes). */
+    timeZone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Amsterdam').default('Europe/Amsterdam'),
     /** Where a member goes after deleting their account. */
     partnerSite: z.url({ protocol: /^https$/ }),
     landers: z.array(z.enum(LANDERS)).default([]),

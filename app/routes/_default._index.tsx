@@ -5,6 +5,7 @@ import { SignupLink } from '~/components/signup/signup-link.tsx'
 import { MemberCard } from '~/components/member-card.tsx'
 import { recentMembers } from '~/modules/profiles/showcase.server.ts'
 import { localized } from '~/modules/site/public-settings.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -18,7 +19,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === 'root')?.data as { settings?: { name: string } } | undefined
-  return [{ title: pageTitle(root?.settings?.name ?? '', data?.title) }]
+  return [{ title: pageTitle(root?.settings?.name ?? '', data?.title, attentionOf(matches)) }]
 }
 
 export default function Home() {

@@ -5,6 +5,7 @@ import { FormAlert } from '~/components/form/fields.tsx'
 import { resendActivation } from '~/modules/accounts/activation.server.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import signupCss from '~/styles/signup.css?url'
 
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<ResendAnswer>({ sent: false, seconds: result.seconds }, { status: 429 })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function CompleteSignup() {
   const { email, title } = useLoaderData<typeof loader>()

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { LANGUAGES_BY_COUNTRY, isCountryCode } from '~/modules/geo/countries.ts'
 import { safeRedirect } from '~/modules/auth/guards.server.ts'
 import { localeCookie } from '~/modules/i18n/locale.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
 function schemaFor(offered: readonly string[]) {
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(redirectTo, '/lang-config'), { headers: { 'Set-Cookie': await localeCookie.serialize(locale) } })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function LangConfig() {
   const { offered, current, byCountry, title } = useLoaderData<typeof loader>()

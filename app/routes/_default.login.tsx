@@ -11,6 +11,7 @@ import { PASSWORD_MAX_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { requireAnonymous, safeRedirect } from '~/modules/auth/guards.server.ts'
 import { readSessionId } from '~/modules/auth/session.server.ts'
 import { loginThrottle } from '~/modules/auth/throttle.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
 
@@ -58,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(redirectTo), { headers })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Login() {
   const { redirectTo, title } = useLoaderData<typeof loader>()

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { RadioGroup } from '~/components/form/fields.tsx'
 import { matchFinderTarget } from '~/modules/search/match-finder.server.ts'
 import { APPEARANCES, MATCH_FINDER_AGES, MATCH_FINDER_RACES, MatchFinderSchema } from '~/modules/search/search-params.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import searchCss from '~/styles/search.css?url'
 
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(matchFinderTarget(submission.value, context.tenant.minimumAge))
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function MatchFinder() {
   const { title } = useLoaderData<typeof loader>()

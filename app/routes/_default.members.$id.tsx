@@ -7,9 +7,11 @@ import { withScope } from '~/modules/db/scoped.server.ts'
 import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
 import { MemberProfile, type ViewerKind } from '~/components/profile/member-profile-view.tsx'
 import { resolveTracking } from '~/modules/accounts/tracking.server.ts'
+import { likeButtonStates } from '~/modules/likes/service.server.ts'
 import { loadMemberProfile, parseProfileId } from '~/modules/profiles/member-profile.server.ts'
 import { loggedOutSearchAllowed } from '~/modules/search/access.server.ts'
 import { localized } from '~/modules/site/public-settings.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
 
@@ -44,7 +46,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     ? { icon: tenant.fictional.icon, label: localized(tenant.fictional.singular, locale, fallback), warning: localized(tenant.fictional.warning, locale, fallback) }
     : null
   const viewer: ViewerKind = !member ? 'visitor' : member.paidUser ? 'premium' : 'free'
-  return data({ view, fictional, viewer, loginPath, siteName: tenant.name }, { headers })
+  const viewerId = member?.profile?.id
+  const like = viewerId && !view.own ? ((await likeButtonStates(db, scope, viewerId, [view.id]))[view.id] ?? { liked: false, match: false }) : null
+  return data({ view, fictional, viewer, loginPath, like, siteName: tenant.name }, { headers })
 }
 
 /** Blocking (SPEC §4): the blocked member can no longer view or contact the blocker. */
@@ -59,19 +63,19 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return redirect('/settings?blocked=1')
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { name: 'robots', content: 'noindex' },
-  ...(data ? [{ title: pageTitle(data.siteName, data.view.name) }] : []),
+  ...(data ? [{ title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : []),
 ]
 
 export default function MemberProfilePage() {
-  const { view, fictional, viewer, loginPath } = useLoaderData<typeof loader>()
+  const { view, fictional, viewer, loginPath, like } = useLoaderData<typeof loader>()
   // A child route (e.g. /members/{id}/chat, if it is nested here) replaces the profile.
   const outlet = useOutlet()
   if (outlet) return outlet
   return (
     <div className="container section">
-      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath={loginPath} />
+      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath={loginPath} like={like ?? undefined} />
       {viewer !== 'visitor' && !view.own ? <BlockForm name={view.name} /> : null}
     </div>
   )

@@ -6,6 +6,8 @@ import { SearchFilters } from '~/components/search/search-filters.tsx'
 import { SearchResults } from '~/components/search/search-results.tsx'
 import { requireSearchAccess } from '~/modules/search/access.server.ts'
 import { searchMembers } from '~/modules/search/search.server.ts'
+import { likeButtonStates } from '~/modules/likes/service.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import searchCss from '~/styles/search.css?url'
 
@@ -18,10 +20,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { setCookie } = await requireSearchAccess(context, request)
   const { db, scope, tenant, member, t } = context
   const url = new URL(request.url)
-  const result = await searchMembers(db, scope, { site: tenant, viewerProfileId: member?.profile?.id ?? null, params: url.searchParams })
+  const viewerId = member?.profile?.id ?? null
+  const result = await searchMembers(db, scope, { site: tenant, viewerProfileId: viewerId, params: url.searchParams })
+  // Logged-in members like from the cards; visitors are asked to log in on the profile.
+  const likes = viewerId ? await likeButtonStates(db, scope, viewerId, [...result.members, ...result.similar].map((m) => m.id)) : null
   return data(
     {
       ...result,
+      likes,
       countries: tenant.countries,
       searchFields: tenant.searchFields,
       notConfirmed: member?.status === 'not_confirmed',
@@ -33,10 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Members() {
-  const { filters, countries, searchFields, members, total, nextSearch, firstSearch, similar, notConfirmed, resetDone, title } = useLoaderData<typeof loader>()
+  const { filters, countries, searchFields, members, total, nextSearch, firstSearch, similar, notConfirmed, resetDone, title, likes } = useLoaderData<typeof loader>()
   const { t } = useTranslation('account')
   return (
     <div className="container section members-page search-page">
@@ -54,7 +60,7 @@ export default function Members() {
         {/* Keyed by the filters, so the form shows the search that is on screen after each navigation. */}
         <SearchFilters key={JSON.stringify(filters)} filters={filters} countries={countries} searchFields={searchFields} />
         <div className="search-page__results">
-          <SearchResults members={members} total={total} nextSearch={nextSearch} firstSearch={firstSearch} similar={similar} />
+          <SearchResults members={members} total={total} nextSearch={nextSearch} firstSearch={firstSearch} similar={similar} likes={likes ?? undefined} />
         </div>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { StaticPage } from '~/components/static-page.tsx'
 import { invariantResponse } from '~/modules/http/invariant.ts'
 import { isStaticPage, staticPageContent } from '~/modules/site/static-pages.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -12,7 +13,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { content: staticPageContent(page, context.tenant, context.t), siteName: context.tenant.name }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.content.title) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.content.title, attentionOf(matches)) }] : [])
 
 export default function StaticPageRoute() {
   const { content } = useLoaderData<typeof loader>()

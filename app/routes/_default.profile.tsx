@@ -6,6 +6,7 @@ import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
 import { ProfileForm } from '~/components/profile/profile-form.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { loadEditableProfile, profileEditRules, saveProfileEdit } from '~/modules/profiles/profile-edit.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
 
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(outcome.reply, { status: 400 })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function MyProfile() {
   const { profileId, defaults, rules, saved, title } = useLoaderData<typeof loader>()

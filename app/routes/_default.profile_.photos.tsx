@@ -17,6 +17,7 @@ import { deletePhoto, movePhoto, setMainPhoto, setPhotoPrivate, type ManageResul
 import { listOwnPhotos } from '~/modules/photos/photos.server.ts'
 import { isMultipart, readUploadForm } from '~/modules/photos/upload-form.server.ts'
 import { uploadPhotos } from '~/modules/photos/upload.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import photosCss from '~/styles/photos.css?url'
 
@@ -112,7 +113,7 @@ function manage(intent: PhotoIntent, { db, scope, profileId, photoId }: ManageAr
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function ProfilePhotos() {
   const { photos, count, limit, paidUser, returnTo, title } = useLoaderData<typeof loader>()

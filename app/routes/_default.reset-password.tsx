@@ -8,6 +8,7 @@ import { FormAlert, TextField } from '~/components/form/fields.tsx'
 import { EmailSchema } from '~/modules/accounts/fields.ts'
 import { requestPasswordReset } from '~/modules/accounts/password-reset.server.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
 
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect('/reset-password?sent=1')
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function ResetPassword() {
   const { sent, title } = useLoaderData<typeof loader>()

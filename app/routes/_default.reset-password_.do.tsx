@@ -10,6 +10,7 @@ import { resetPassword, resetTokenUsable } from '~/modules/accounts/password-res
 import { PASSWORD_MIN_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { sessionCookie } from '~/modules/auth/session.server.ts'
 import { loginThrottle } from '~/modules/auth/throttle.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
 
@@ -58,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect('/members?reset=1', { headers: { 'Set-Cookie': sessionCookie(result.sessionId) } })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function ResetPasswordDo() {
   const { token, title } = useLoaderData<typeof loader>()

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { MemberGrid } from '~/components/search/member-grid.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { signupMatches } from '~/modules/search/signup-matches.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import searchCss from '~/styles/search.css?url'
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { members, title: t('signupMatches.title', { ns: 'search' }), siteName: tenant.name }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: pageTitle(data.siteName, data.title) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function SignupMatches() {
   const { members, title } = useLoaderData<typeof loader>()

@@ -8,6 +8,7 @@ import { resolveTracking, signupAllowed } from '~/modules/accounts/tracking.serv
 import { requireAnonymous } from '~/modules/auth/guards.server.ts'
 import { sessionCookie } from '~/modules/auth/session.server.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import signupCss from '~/styles/signup.css?url'
 
@@ -52,7 +53,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, current
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === 'root')?.data as { settings?: { name: string } } | undefined
-  return [{ title: pageTitle(root?.settings?.name ?? '', data?.title) }]
+  return [{ title: pageTitle(root?.settings?.name ?? '', data?.title, attentionOf(matches)) }]
 }
 
 export default function Signup() {

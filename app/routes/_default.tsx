@@ -1,5 +1,22 @@
-import { Outlet } from '@remix-run/react'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, type ShouldRevalidateFunction } from '@remix-run/react'
 import { DefaultLayout } from '~/components/layout/layouts.tsx'
+import { withScope } from '~/modules/db/scoped.server.ts'
+import { countNewLikes } from '~/modules/likes/likes.server.ts'
+import type { Attention } from '~/modules/site/attention.ts'
+
+// The default layout (SPEC §2). Its loader counts what asks for the member's attention
+// (badges and the title prefix): one indexed count, so it runs on every navigation.
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { member, db, scope } = context
+  const profileId = member?.profile?.id
+  if (!profileId) return { attention: null }
+  const newLikes = await withScope(db, scope, (tx) => countNewLikes(tx, scope, profileId))
+  const attention: Attention = { newLikes, unreadMessages: 0 }
+  return { attention }
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 export default function DefaultLayoutRoute() {
   return (

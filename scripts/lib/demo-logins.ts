@@ -2,7 +2,7 @@
 // Idempotent: an existing demo account is left as it is.
 import { hashPassword } from '../../app/modules/auth/password.server.ts'
 import type { Db } from '../../app/modules/db/client.server.ts'
-import { withScope } from '../../app/modules/db/scoped.server.ts'
+import { withScope, type ScopedTx } from '../../app/modules/db/scoped.server.ts'
 import { regionsFor } from '../../app/modules/geo/regions.ts'
 import type { LoadedTenant } from '../../app/modules/tenancy/load-tenants.server.ts'
 
@@ -22,7 +22,7 @@ export async function seedDemoLogins(db: Db, tenants: readonly LoadedTenant[]): 
       const user = await tx.user.create({
         data: { tenantId: tenant.slug, email, passwordHash, status: 'active', locale: tenant.locales.default, credits: tenant.credits.signup },
       })
-      await tx.profile.create({
+      const demo = await tx.profile.create({
         data: {
           poolId: tenant.pool,
           tenantId: tenant.slug,
@@ -36,9 +36,31 @@ export async function seedDemoLogins(db: Db, tenants: readonly LoadedTenant[]): 
           status: 'active',
         },
       })
+      await seedDemoLikes(tx, tenant.pool, demo.id)
       return true
     })
     results.push({ slug: tenant.slug, email, created })
   }
   return results
+}
+
+/**
+ * So the likes page has something to show: three members of the pool (one fictional when
+ * there is one) liked the demo member, who liked the first back (a match).
+ */
+async function seedDemoLikes(tx: ScopedTx, poolId: string, demoId: number): Promise<void> {
+  const where = { poolId, status: 'active' as const, invisible: false, gender: 'woman' as const, photos: { some: { isMain: true, status: 'active' as const } } }
+  const fictional = await tx.profile.findFirst({ where: { ...where, fictional: true }, orderBy: { id: 'asc' }, select: { id: true } })
+  const real = await tx.profile.findMany({ where: { ...where, fictional: false }, orderBy: { id: 'asc' }, take: 3, select: { id: true } })
+  const likers = [...(fictional ? [fictional] : []), ...real].slice(0, 3)
+  const now = Date.now()
+  for (const [i, liker] of likers.entries()) {
+    await tx.like.create({ data: { poolId, likerId: liker.id, likedId: demoId, origin: 'profile', createdAt: new Date(now - (i + 1) * 3_600_000) } })
+  }
+  const first = likers[0]
+  if (first) {
+    const matchedAt = new Date(now - 1_800_000)
+    await tx.like.create({ data: { poolId, likerId: demoId, likedId: first.id, origin: 'profile', matchedAt, createdAt: matchedAt } })
+    await tx.like.update({ where: { poolId_likerId_likedId: { poolId, likerId: first.id, likedId: demoId } }, data: { matchedAt } })
+  }
 }

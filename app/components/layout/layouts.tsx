@@ -4,6 +4,7 @@ import { TopNav } from './top-nav.tsx'
 import { EntryWarning } from './entry-warning.tsx'
 import { Warnings } from './warnings.tsx'
 import { Logo } from './logo.tsx'
+import { LikePopupHost } from '../likes/like-popup.tsx'
 
 // The four layouts of SPEC §2. Alerts and the signup modal join the default layout as
 // their issues land (accounts, notifications).
@@ -11,11 +12,13 @@ import { Logo } from './logo.tsx'
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout--default">
-      <TopNav />
-      <Warnings />
-      <main className="layout__main">{children}</main>
-      <SiteFooter />
-      <EntryWarning />
+      <LikePopupHost>
+        <TopNav />
+        <Warnings />
+        <main className="layout__main">{children}</main>
+        <SiteFooter />
+        <EntryWarning />
+      </LikePopupHost>
     </div>
   )
 }

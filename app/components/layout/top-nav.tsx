@@ -1,6 +1,8 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useRootData } from '~/root.tsx'
+import { useAttention } from '~/components/layout/use-attention.ts'
+import { badgeText } from '~/modules/site/attention.ts'
 import { LanguageMenu } from './language-menu.tsx'
 import { Logo } from './logo.tsx'
 
@@ -9,12 +11,13 @@ export const CREDITS_BADGE_THRESHOLD = 10
 
 /**
  * Top navigation (SPEC §2). Visitors: logo to index, Login, language menu. Members: logo to
- * members, search, credits (paid) or Get Premium (unpaid), account menu. Messages and likes
- * join with their issues.
+ * members, search, likes with the new-likes badge, the swipe game, credits (paid) or Get
+ * Premium (unpaid), account menu. Messages join with chat.
  */
 export function TopNav() {
   const { t } = useTranslation()
   const { member } = useRootData()
+  const newLikes = useAttention()?.newLikes ?? 0
   return (
     <header className="top-nav">
       <nav className="container top-nav__inner" aria-label={t('nav.main')}>
@@ -24,6 +27,23 @@ export function TopNav() {
             <>
               <Link to="/members" className="top-nav__link">
                 {t('nav.search')}
+              </Link>
+              <Link to="/likes" className="top-nav__link top-nav__link--keep">
+                <span aria-hidden="true" className="top-nav__icon">
+                  ♥
+                </span>
+                <span className="top-nav__text">{t('nav.likes')}</span>
+                {newLikes > 0 ? (
+                  <>
+                    <span className="badge badge--unread top-nav__badge" aria-hidden="true" data-testid="likes-badge">
+                      {badgeText(newLikes)}
+                    </span>
+                    <span className="visually-hidden">{t('nav.newLikes', { count: newLikes })}</span>
+                  </>
+                ) : null}
+              </Link>
+              <Link to="/swipe-game" className="top-nav__link">
+                {t('nav.swipe')}
               </Link>
               {member.paidUser ? (
                 <Link to="/pricing" className="top-nav__link">

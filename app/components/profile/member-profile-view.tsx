@@ -1,13 +1,30 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { MemberProfileView } from '~/modules/profiles/member-profile.server.ts'
+import type { LikeOriginName } from '~/modules/likes/like-request.ts'
+import { LikeButton, type LikeButtonState } from '../likes/like-button.tsx'
 import { FictionalLabel } from './fictional-label.tsx'
 
 export type FictionalTexts = { icon: string; label: string; warning: string }
 export type ViewerKind = 'visitor' | 'free' | 'premium'
 
 /** The member profile page's body (SPEC §2): photos, name, age, place, label, actions, about, details, interests. */
-export function MemberProfile({ view, fictional, viewer, loginPath }: { view: MemberProfileView; fictional: FictionalTexts | null; viewer: ViewerKind; loginPath: string }) {
+export function MemberProfile({
+  view,
+  fictional,
+  viewer,
+  loginPath,
+  like,
+  likeOrigin = 'profile',
+}: {
+  view: MemberProfileView
+  fictional: FictionalTexts | null
+  viewer: ViewerKind
+  loginPath: string
+  /** The viewer's like state towards this member (members only). */
+  like?: LikeButtonState
+  likeOrigin?: LikeOriginName
+}) {
   const { t } = useTranslation('profile')
   const { t: tc } = useTranslation()
   const place = [view.city, view.region?.name].filter(Boolean).join(', ')
@@ -26,7 +43,7 @@ export function MemberProfile({ view, fictional, viewer, loginPath }: { view: Me
             {view.country ? <span>{tc(`countries.${view.country}`)}</span> : null}
           </p>
           {fictional ? <FictionalLabel {...fictional} /> : null}
-          {view.own ? null : <Actions viewer={viewer} loginPath={loginPath} />}
+          {view.own ? null : <Actions view={view} viewer={viewer} loginPath={loginPath} like={like} likeOrigin={likeOrigin} />}
           {view.about ? (
             <section className="member-profile__section" aria-labelledby="member-about">
               <h2 id="member-about">{t('member.aboutHeading')}</h2>
@@ -129,26 +146,43 @@ function Photo({ photo, name, large = false }: { photo: MemberProfileView['photo
 }
 
 /**
- * Like, message and gift (SPEC §2, §6). Visitors are sent to login first. For members the
- * features arrive with likes, chat and gifts: until then the buttons say so honestly.
+ * Like, message and gift (SPEC §2, §6). Visitors are sent to login first. Members like here;
+ * messages and gifts arrive with chat and gifts: until then those buttons say so honestly.
  */
-function Actions({ viewer, loginPath }: { viewer: ViewerKind; loginPath: string }) {
+function Actions({
+  view,
+  viewer,
+  loginPath,
+  like,
+  likeOrigin,
+}: {
+  view: MemberProfileView
+  viewer: ViewerKind
+  loginPath: string
+  like?: LikeButtonState
+  likeOrigin: LikeOriginName
+}) {
   const { t } = useTranslation('profile')
-  const labels = [t('member.like'), t('member.message'), t('member.gift')]
+  const later = [t('member.message'), t('member.gift')]
   return (
     <section className="member-profile__actions" aria-label={t('member.actions')}>
       <div className="member-profile__buttons">
-        {viewer === 'visitor'
-          ? labels.map((label, i) => (
-              <Link key={label} to={loginPath} className={`button ${i === 1 ? 'button--primary' : 'button--ghost'}`}>
-                {label}
-              </Link>
-            ))
-          : labels.map((label, i) => (
-              <button key={label} type="button" className={`button ${i === 1 ? 'button--primary' : 'button--ghost'}`} disabled title={t('member.comingSoon')} aria-describedby="member-actions-note">
+        {viewer === 'visitor' ? (
+          [t('member.like'), ...later].map((label, i) => (
+            <Link key={label} to={loginPath} className={`button ${i === 1 ? 'button--primary' : 'button--ghost'}`}>
+              {label}
+            </Link>
+          ))
+        ) : (
+          <>
+            <LikeButton profileId={view.id} name={view.name} state={like ?? { liked: false, match: false }} origin={likeOrigin} />
+            {later.map((label, i) => (
+              <button key={label} type="button" className={`button ${i === 0 ? 'button--primary' : 'button--ghost'}`} disabled title={t('member.comingSoon')} aria-describedby="member-actions-note">
                 {label}
               </button>
             ))}
+          </>
+        )}
       </div>
       <p id="member-actions-note" className="field-hint">
         {viewer === 'visitor' ? t('member.loginToContact') : t('member.comingSoonNote')}

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
+import type { LikeButtonState } from '~/components/likes/like-button.tsx'
 import { MemberGrid } from './member-grid.tsx'
 
 type Props = {
@@ -9,10 +10,12 @@ type Props = {
   nextSearch: string | null
   firstSearch: string | null
   similar: ProfileCard[]
+  /** The viewer's like states (members only): cards get a like toggle. */
+  likes?: Record<number, LikeButtonState>
 }
 
 /** One page of results, the pager (keyset: next and back to the first page) and similar members. */
-export function SearchResults({ members, total, nextSearch, firstSearch, similar }: Props) {
+export function SearchResults({ members, total, nextSearch, firstSearch, similar, likes }: Props) {
   const { t } = useTranslation('search')
   return (
     <>
@@ -25,7 +28,7 @@ export function SearchResults({ members, total, nextSearch, firstSearch, similar
             </p>
           ) : null}
         </div>
-        {members.length === 0 ? <p className="muted">{t('results.none')}</p> : <MemberGrid members={members} labelledBy="search-results-title" />}
+        {members.length === 0 ? <p className="muted">{t('results.none')}</p> : <MemberGrid members={members} labelledBy="search-results-title" likes={likes} />}
         {nextSearch || firstSearch ? (
           <nav className="search-pager" aria-label={t('results.pagination')}>
             {firstSearch ? (
@@ -45,7 +48,7 @@ export function SearchResults({ members, total, nextSearch, firstSearch, similar
         <section className="section search-similar" aria-labelledby="search-similar-title">
           <h2 id="search-similar-title">{t('results.similarTitle')}</h2>
           <p className="muted">{t('results.similarIntro')}</p>
-          <MemberGrid members={similar} labelledBy="search-similar-title" />
+          <MemberGrid members={similar} labelledBy="search-similar-title" likes={likes} />
         </section>
       ) : null}
     </>

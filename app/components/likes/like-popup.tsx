@@ -1,0 +1,250 @@
+import { Link, useLocation, useRevalidator } from '@remix-run/react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sendLike } from '~/modules/likes/like-request.ts'
+import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
+import { useRootData } from '~/root.tsx'
+import { useAttention } from '~/components/layout/use-attention.ts'
+import { LikePopupContext, type LikePopupApi, type LikePopupRequest } from './like-popup-context.tsx'
+
+// The like/match pop-up (SPEC §2 alerts and modals, §4 like pop-up, periodic refresh) and
+// what feeds it for a logged-in member:
+// - live: a 'like' event on /api/events opens it at once;
+// - the periodic refresh (SPEC §9: 5 s after load, then every 60 s; 300 s once push is
+//   subscribed, which arrives with notifications) fetches /api/likes and opens it for a new
+//   like not shown before; it also refreshes the badges when the counts moved;
+// - ?like=auto asks /api/auto-like for a profile (SPEC §7) and reloads the likes 0.5 s later;
+//   ?like={id} shows that member's like; ?t={seconds} delays either (SPEC §4).
+// Like buttons and the swipe game open it through useLikePopup() for a new match.
+
+export const REFRESH_FIRST_MS = 5_000
+export const REFRESH_INTERVAL_MS = 60_000
+export const REFRESH_INTERVAL_PUSH_MS = 300_000
+export const LIKES_RELOAD_AFTER_AUTO_LIKE_MS = 500
+/** Longest delay ?t= may ask for. */
+const MAX_DELAY_S = 600
+
+type LikedByEntry = ProfileCard & { like_new: boolean; match: boolean; liked_at: string }
+type LikesAnswer = { liked_by: LikedByEntry[]; new_likes: number }
+
+const SHOWN_KEY = 'likes.shown'
+const SHOWN_KEEP = 200
+
+/** Likes already shown in a pop-up in this browser, so a reload does not show them again. */
+function shownLikes(): string[] {
+  try {
+    const value = JSON.parse(localStorage.getItem(SHOWN_KEY) ?? '[]') as unknown
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+function rememberShown(key: string): void {
+  try {
+    const list = shownLikes().filter((k) => k !== key)
+    list.push(key)
+    localStorage.setItem(SHOWN_KEY, JSON.stringify(list.slice(-SHOWN_KEEP)))
+  } catch {
+    // private mode: the pop-up may show again, nothing worse
+  }
+}
+
+async function fetchLikes(): Promise<LikesAnswer | null> {
+  try {
+    const response = await fetch('/api/likes', { headers: { Accept: 'application/json', 'X-Request-Type': 'client' }, credentials: 'same-origin' })
+    return response.ok ? ((await response.json()) as LikesAnswer) : null
+  } catch {
+    return null
+  }
+}
+
+function delayFrom(search: string): number {
+  const t = Number(new URLSearchParams(search).get('t'))
+  return Number.isFinite(t) && t > 0 ? Math.min(t, MAX_DELAY_S) * 1000 : 0
+}
+
+export function LikePopupHost({ children }: { children: ReactNode }) {
+  const { member } = useRootData()
+  const [queue, setQueue] = useState<LikePopupRequest[]>([])
+
+  const show = useCallback((request: LikePopupRequest) => {
+    setQueue((q) => (q.some((r) => r.profile.id === request.profile.id) ? q.map((r) => (r.profile.id === request.profile.id ? request : r)) : [...q, request]))
+  }, [])
+  const api = useMemo<LikePopupApi>(() => ({ show }), [show])
+  const current = member ? (queue[0] ?? null) : null
+  const close = useCallback(() => setQueue((q) => q.slice(1)), [])
+  const upgrade = useCallback((profile: ProfileCard) => setQueue((q) => [{ kind: 'match', profile }, ...q.slice(1)]), [])
+
+  // The tree around the page stays the same when a member logs in or out (a signup modal
+  // must not remount mid-flow); only the feeds and the dialog come and go beside it.
+  return (
+    <LikePopupContext.Provider value={api}>
+      {children}
+      {member ? <LikeFeeds show={show} /> : null}
+      {current ? <LikePopupDialog key={`${current.kind}-${current.profile.id}`} request={current} onClose={close} onMatch={upgrade} /> : null}
+    </LikePopupContext.Provider>
+  )
+}
+
+/** What opens the pop-up for a logged-in member; renders nothing itself. */
+function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
+  const revalidator = useRevalidator()
+  const attention = useAttention()
+  const location = useLocation()
+  const newLikesRef = useRef(attention?.newLikes ?? 0)
+  newLikesRef.current = attention?.newLikes ?? 0
+  const revalidateRef = useRef(revalidator.revalidate)
+  revalidateRef.current = revalidator.revalidate
+
+  const refresh = useCallback(async () => {
+    const likes = await fetchLikes()
+    if (!likes) return
+    if (likes.new_likes !== newLikesRef.current) revalidateRef.current()
+    const shown = new Set(shownLikes())
+    const fresh = likes.liked_by.filter((l) => l.like_new && !shown.has(`${l.id}@${l.liked_at}`))
+    for (const like of fresh.slice(0, 3).reverse()) {
+      rememberShown(`${like.id}@${like.liked_at}`)
+      show({ kind: like.match ? 'match' : 'like', profile: like })
+    }
+  }, [show])
+
+  // Live events, and the periodic refresh as the safety net.
+  useEffect(() => {
+    let source: EventSource | null = null
+    if (typeof EventSource !== 'undefined') {
+      source = new EventSource('/api/events')
+      source.addEventListener('like', () => void refresh())
+    }
+    let interval: ReturnType<typeof setInterval> | undefined
+    const first = setTimeout(() => {
+      void refresh()
+      interval = setInterval(() => void refresh(), REFRESH_INTERVAL_MS)
+    }, REFRESH_FIRST_MS)
+    return () => {
+      source?.close()
+      clearTimeout(first)
+      if (interval) clearInterval(interval)
+    }
+  }, [refresh])
+
+  // ?like=auto / ?like={id}, optionally delayed by ?t={seconds}.
+  const likeParam = new URLSearchParams(location.search).get('like')
+  useEffect(() => {
+    if (!likeParam) return
+    const timer = setTimeout(async () => {
+      if (likeParam === 'auto') {
+        try {
+          const response = await fetch('/api/auto-like', { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+          const body = response.ok ? ((await response.json()) as { profile: ProfileCard | null; match?: boolean }) : null
+          if (body?.profile) show({ kind: body.match ? 'match' : 'like', profile: body.profile })
+        } catch {
+          // no pop-up then
+        }
+        setTimeout(() => revalidateRef.current(), LIKES_RELOAD_AFTER_AUTO_LIKE_MS)
+        return
+      }
+      const likes = await fetchLikes()
+      const like = likes?.liked_by.find((l) => String(l.id) === likeParam)
+      if (like) {
+        rememberShown(`${like.id}@${like.liked_at}`)
+        show({ kind: like.match ? 'match' : 'like', profile: like })
+      }
+    }, delayFrom(location.search))
+    return () => clearTimeout(timer)
+  }, [likeParam]) // eslint-disable-line react-hooks/exhaustive-deps -- once per ?like= value
+
+  return null
+}
+
+function LikePopupDialog({ request, onClose, onMatch }: { request: LikePopupRequest; onClose: () => void; onMatch: (p: ProfileCard) => void }) {
+  const { t } = useTranslation()
+  const { settings } = useRootData()
+  const revalidator = useRevalidator()
+  const ref = useRef<HTMLDialogElement>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const { profile, kind } = request
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal()
+    return () => dialog?.close()
+  }, [])
+
+  async function likeBack() {
+    setBusy(true)
+    setError(null)
+    const result = await sendLike({ profileId: profile.id, intent: 'like', origin: 'popup' })
+    setBusy(false)
+    if (!result.ok) {
+      setError(t(`likeButton.errors.${result.error === 'not_found' || result.error === 'not_confirmed' ? result.error : 'failed'}`))
+      return
+    }
+    revalidator.revalidate()
+    if (result.match) onMatch(result.profile ?? profile)
+    else onClose()
+  }
+
+  const headingId = `like-popup-title-${profile.id}`
+  return (
+    <dialog
+      ref={ref}
+      className={`modal like-popup like-popup--${kind}`}
+      aria-labelledby={headingId}
+      onCancel={(e) => {
+        e.preventDefault()
+        onClose()
+      }}
+    >
+      <div className="like-popup__body">
+        <h2 id={headingId} className="like-popup__title">
+          {kind === 'match' ? t('likePopup.match') : t('likePopup.newLike')}
+        </h2>
+        {profile.thumb ? (
+          <img className="like-popup__photo" src={profile.thumb} alt="" width={160} height={160} />
+        ) : (
+          <div className="like-popup__photo like-popup__photo--empty" aria-hidden="true" />
+        )}
+        <p className="like-popup__name">
+          {profile.name}, {profile.age}
+        </p>
+        {profile.fictional ? (
+          <p className="fictional-label" title={settings.fictional_warning}>
+            <span aria-hidden="true">{settings.fictional_icon}</span> {settings.fictional_singular}
+          </p>
+        ) : null}
+        <p>{kind === 'match' ? t('likePopup.matchText', { name: profile.name }) : t('likePopup.likedYou', { name: profile.name })}</p>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="like-popup__actions">
+          {kind === 'like' ? (
+            <>
+              <button type="button" className="button button--primary" onClick={likeBack} disabled={busy}>
+                {t('likePopup.likeBack')}
+              </button>
+              <Link to={`/likes/m/${profile.id}`} className="button button--ghost" onClick={onClose}>
+                {t('likePopup.viewProfile')}
+              </Link>
+              <button type="button" className="button button--link" onClick={onClose}>
+                {t('likePopup.later')}
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to={`/members/${profile.id}`} className="button button--primary" onClick={onClose}>
+                {t('likePopup.viewProfile')}
+              </Link>
+              <button type="button" className="button button--ghost" onClick={onClose}>
+                {t('likePopup.keepBrowsing')}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </dialog>
+  )
+}

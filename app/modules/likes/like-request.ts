@@ -1,0 +1,23 @@
+// The browser side of POST /api/likes: used by every like button, the pop-up and the swipe
+// game's fallbacks. Without JavaScript the same forms post natively and are redirected back.
+import type { ProfileCard } from '../profiles/showcase.server.ts'
+
+export type LikeIntent = 'like' | 'unlike'
+export type LikeOriginName = 'profile' | 'search' | 'likes' | 'popup' | 'swipe' | 'auto'
+
+export type LikeResponse =
+  | { ok: true; liked: boolean; match: boolean; profile: ProfileCard | null }
+  | { ok: false; error: 'not_found' | 'not_confirmed' | 'authentication_required' | 'invalid_request' | 'failed'; message?: string }
+
+export const LIKES_API = '/api/likes'
+
+export async function sendLike(input: { profileId: number; intent: LikeIntent; origin: LikeOriginName }): Promise<LikeResponse> {
+  const body = new URLSearchParams({ profileId: String(input.profileId), intent: input.intent, origin: input.origin })
+  try {
+    const response = await fetch(LIKES_API, { method: 'POST', body, headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+    const json = (await response.json().catch(() => null)) as LikeResponse | null
+    return json ?? { ok: false, error: 'failed' }
+  } catch {
+    return { ok: false, error: 'failed' }
+  }
+}

@@ -1,0 +1,108 @@
+import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { requireMember, safeRedirect } from '~/modules/auth/guards.server.ts'
+import { withScope } from '~/modules/db/scoped.server.ts'
+import { LIKE_ORIGINS, LIKES_API_LIMIT, countNewLikes, listLikes, type LikedCard } from '~/modules/likes/likes.server.ts'
+import { giveLike, removeLike } from '~/modules/likes/service.server.ts'
+import type { LikeResponse } from '~/modules/likes/like-request.ts'
+import { parseProfileId } from '~/modules/profiles/member-profile.server.ts'
+
+// SPEC §7 GET /api/likes: `profiles` (whom the member liked) and `liked_by` (who liked the
+// member, each with id and like_new), newest first, at most LIKES_API_LIMIT of each; plus
+// `new_likes`, the badge count. POST likes or unlikes one member (the paths and payloads of
+// likes are ours to choose, SPEC §7): JSON for scripts, a redirect back for plain forms.
+
+const noStore = { 'Cache-Control': 'no-store' }
+
+function apiCard(card: LikedCard) {
+  return {
+    id: card.id,
+    name: card.name,
+    age: card.age,
+    city: card.city,
+    region: card.region,
+    country: card.country,
+    thumb: card.thumb,
+    fictional: card.fictional,
+    match: card.like.match,
+    liked_at: card.at,
+  }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = requireMember(context, request)
+  const profileId = member.profile?.id
+  if (!profileId) return Response.json({ profiles: [], liked_by: [], new_likes: 0 }, { headers: noStore })
+  const { db, scope, tenant } = context
+  const { given, received, newLikes } = await withScope(db, scope, async (tx) => {
+    const options = { viewerId: profileId, cursor: null, cdnPrefix: tenant.cdnPrefix, limit: LIKES_API_LIMIT }
+    return {
+      given: await listLikes(tx, scope, { ...options, tab: 'given' }),
+      received: await listLikes(tx, scope, { ...options, tab: 'received' }),
+      newLikes: await countNewLikes(tx, scope, profileId),
+    }
+  })
+  return Response.json(
+    {
+      profiles: given.items.map(apiCard),
+      liked_by: received.items.map((card) => ({ ...apiCard(card), like_new: card.like.isNew })),
+      new_likes: newLikes,
+    },
+    { headers: noStore },
+  )
+}
+
+const LikeBody = z.object({
+  intent: z.enum(['like', 'unlike']),
+  profileId: z.string().transform((v, ctx) => parseProfileId(v) ?? (ctx.addIssue({ code: 'custom', message: 'profileId' }), z.NEVER)),
+  origin: z.enum(LIKE_ORIGINS).exclude(['auto', 'swipe']).default('profile'),
+  redirectTo: z.string().optional(),
+})
+
+function wantsJson(request: Request): boolean {
+  return (request.headers.get('accept') ?? '').includes('application/json')
+}
+
+async function readBody(request: Request): Promise<Record<string, string>> {
+  if ((request.headers.get('content-type') ?? '').includes('application/json')) {
+    const body = (await request.json().catch(() => null)) as unknown
+    if (typeof body !== 'object' || body === null) return {}
+    return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]))
+  }
+  const form = await request.formData()
+  return Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'))
+}
+
+function answer(request: Request, context: AppLoadContext, status: number, body: LikeResponse, redirectTo: string | undefined): Response {
+  if (wantsJson(request)) return Response.json(body, { status, headers: noStore })
+  // A plain form (no JavaScript): back to the page, or the honest error page.
+  if (body.ok) throw redirect(safeRedirect(redirectTo, '/likes'))
+  if (body.error === 'not_confirmed') throw redirect('/complete-signup')
+  throw new Response(body.message ?? null, { status })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return Response.json({ error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'GET, POST' } })
+  const member = context.member
+  if (!member) {
+    if (wantsJson(request)) return Response.json({ ok: false, error: 'authentication_required' }, { status: 403, headers: noStore })
+    throw redirect('/login?redirectTo=/likes')
+  }
+  const parsed = LikeBody.safeParse(await readBody(request).catch(() => ({})))
+  if (!parsed.success) return answer(request, context, 400, { ok: false, error: 'invalid_request' }, undefined)
+  const { intent, profileId: targetId, origin, redirectTo } = parsed.data
+  const { db, scope, tenant, t } = context
+  const likerId = member.profile?.id
+  if (!likerId) return answer(request, context, 403, { ok: false, error: 'not_confirmed', message: t('likeButton.errors.not_confirmed') }, redirectTo)
+
+  if (intent === 'unlike') {
+    await removeLike(db, scope, { likerId, likedId: targetId })
+    return answer(request, context, 200, { ok: true, liked: false, match: false, profile: null }, redirectTo)
+  }
+  const outcome = await giveLike(db, scope, { likerId, likedId: targetId, origin, cdnPrefix: tenant.cdnPrefix })
+  if (!outcome.ok) {
+    const status = outcome.reason === 'not_found' ? 404 : 403
+    return answer(request, context, status, { ok: false, error: outcome.reason, message: t(`likeButton.errors.${outcome.reason}`) }, redirectTo)
+  }
+  return answer(request, context, 200, { ok: true, liked: true, match: outcome.match, profile: outcome.profile }, redirectTo)
+}
