@@ -1,0 +1,95 @@
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { tabPath } from '~/components/likes/likes-tabs.tsx'
+import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
+import { MemberProfile } from '~/components/profile/member-profile-view.tsx'
+import { requireMember } from '~/modules/auth/guards.server.ts'
+import { withScope } from '~/modules/db/scoped.server.ts'
+import { LIKE_TABS, likeStates, markLikeSeen, NO_LIKES } from '~/modules/likes/likes.server.ts'
+import { loadMemberProfile, parseProfileId } from '~/modules/profiles/member-profile.server.ts'
+import { localized } from '~/modules/site/public-settings.server.ts'
+import { attentionOf } from '~/modules/site/attention.ts'
+import { pageTitle } from '~/modules/site/title.ts'
+import profileCss from '~/styles/profile.css?url'
+
+// A member opened from likes (SPEC §2 /likes/m/{id}). Exactly what /members/{id} may show,
+// and a 404 for the same reasons; opening it clears the new flag of their like (SPEC §4).
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileCss }]
+
+const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const member = requireMember(context, request)
+  const { tenant, db, scope, locale } = context
+  const profileId = parseProfileId(params.id)
+  if (profileId === null) throw notFound()
+  const viewerId = member.profile?.id ?? null
+  const view = await loadMemberProfile(db, scope, {
+    profileId,
+    viewer: { profileId: viewerId, paidUser: member.paidUser },
+    rules: { visibleFields: tenant.visibleProfileFields, visibleNotes: tenant.visibleProfileNotes, cdnPrefix: tenant.cdnPrefix },
+  })
+  if (!view) throw notFound()
+  // Their like of the viewer is seen now; the like toggle needs the pair's state.
+  const { cleared, like } =
+    viewerId !== null && !view.own
+      ? await withScope(db, scope, async (tx) => ({
+          cleared: await markLikeSeen(tx, scope, { viewerId, likerId: view.id }),
+          like: (await likeStates(tx, scope, viewerId, [view.id])).get(view.id) ?? NO_LIKES,
+        }))
+      : { cleared: false, like: NO_LIKES }
+  const fallback = tenant.locales.default
+  const fictional = view.fictional
+    ? { icon: tenant.fictional.icon, label: localized(tenant.fictional.singular, locale, fallback), warning: localized(tenant.fictional.warning, locale, fallback) }
+    : null
+  const from = LIKE_TABS.find((tab) => tab === new URL(request.url).searchParams.get('from')) ?? 'received'
+  return {
+    view,
+    fictional,
+    viewer: member.paidUser ? ('premium' as const) : ('free' as const),
+    like: { liked: like.liked, match: like.match },
+    cleared,
+    back: tabPath(from),
+    siteName: tenant.name,
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { name: 'robots', content: 'noindex' },
+  ...(data ? [{ title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : []),
+]
+
+export default function LikedMemberPage() {
+  const { view, fictional, viewer, like, cleared, back } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('likes')
+  useRevalidateWhenCleared(view.id, cleared)
+  return (
+    <div className="container section likes-member">
+      <p className="likes-member__back">
+        <Link to={back} className="likes-back">
+          <span aria-hidden="true">←</span> {t('back')}
+        </Link>
+      </p>
+      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath="/login" like={view.own ? undefined : like} likeOrigin="likes" />
+    </div>
+  )
+}
+
+/**
+ * The layout counted the new likes while this loader cleared one (Remix runs them side by
+ * side), so the badges were counted before the flag went. Loading once more fixes them.
+ */
+function useRevalidateWhenCleared(id: number, cleared: boolean) {
+  const revalidator = useRevalidator()
+  const done = useRef<number | null>(null)
+  useEffect(() => {
+    if (!cleared || done.current === id) return
+    done.current = id
+    revalidator.revalidate()
+  }, [id, cleared, revalidator])
+}
+
+export const ErrorBoundary = ProfileErrorBoundary
