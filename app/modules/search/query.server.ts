@@ -31,6 +31,13 @@ export type FindOptions = {
   limit: number
   /** Ids already on the page (similar members). */
   excludeIds?: number[]
+  /** Only members with an approved main photo (the swipe game shows a face). */
+  withMainPhoto?: boolean
+  /**
+   * The swipe game (needs viewerId): not members the viewer likes, nor members the viewer
+   * voted on in the game: a like for ever, a skip only when given at or after `skippedSince`.
+   */
+  unvoted?: { skippedSince: Date }
 }
 
 function conditions(scope: Scope, c: SearchCriteria, gender: Prisma.Sql, options: FindOptions): Prisma.Sql {
@@ -55,6 +62,20 @@ function conditions(scope: Scope, c: SearchCriteria, gender: Prisma.Sql, options
       SELECT b."blockedId" FROM "Block" b WHERE b."poolId" = ${scope.poolId} AND b."blockerId" = ${viewer}))`)
   }
   if (options.excludeIds?.length) parts.push(Prisma.sql`p.id <> ALL (${options.excludeIds}::int[])`)
+  if (options.withMainPhoto) {
+    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "Photo" ph
+      WHERE ph."poolId" = ${scope.poolId} AND ph."profileId" = p.id AND ph."isMain" AND ph.status = 'active')`)
+  }
+  if (options.unvoted && options.viewerId !== null) {
+    const viewer = options.viewerId
+    // Anti-joins by primary key, per row the index walk reaches: (poolId, likerId, likedId)
+    // and (poolId, profileId, targetId).
+    parts.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "Like" l
+      WHERE l."poolId" = ${scope.poolId} AND l."likerId" = ${viewer} AND l."likedId" = p.id)`)
+    parts.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "Swipe" s
+      WHERE s."poolId" = ${scope.poolId} AND s."profileId" = ${viewer} AND s."targetId" = p.id
+        AND (s.vote = 'like' OR s."createdAt" >= ${options.unvoted.skippedSince.toISOString()}::timestamp))`)
+  }
   return Prisma.join(parts, ' AND ')
 }
 
