@@ -6,15 +6,24 @@ import { siteUrl, waitForLink } from './sites.ts'
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 const DUTCH = { gender: { man: 'Man', woman: 'Vrouw' }, sexuality: 'Hetero', next: 'Volgende', birthDate: 'Geboortedatum', region: 'Provincie', name: 'Profielnaam', email: 'E-mailadres', password: 'Wachtwoord', create: 'Account aanmaken', later: 'Later toevoegen', finish: 'Afronden', subject: /Bevestig je e-mailadres/, done: 'Je account is geactiveerd' }
+const ENGLISH: typeof DUTCH = { gender: { man: 'Man', woman: 'Woman' }, sexuality: 'Straight', next: 'Next', birthDate: 'Date of birth', region: 'Region', name: 'Profile name', email: 'E-mail address', password: 'Password', create: 'Create account', later: 'Add later', finish: 'Finish', subject: /Confirm your e-mail address/, done: 'Your account is activated' }
 
 export type TestMember = { email: string; password: string; name: string }
 
 /** Signs up on a Dutch site through the /signup page and follows the activation mail. */
 export async function signUpDutch(page: Page, slug: string, gender: 'man' | 'woman', region = 'NH'): Promise<TestMember> {
-  const x = DUTCH
+  return signUp(page, DUTCH, slug, gender, region)
+}
+
+/** The same on DateVibe (English; signups need a traffic source, so one is brought along). */
+export async function signUpDateVibe(page: Page, gender: 'man' | 'woman'): Promise<TestMember> {
+  return signUp(page, ENGLISH, 'datevibe', gender, 'ENG', '/signup?network=e2e')
+}
+
+async function signUp(page: Page, x: typeof DUTCH, slug: string, gender: 'man' | 'woman', region: string, signupPath = '/signup'): Promise<TestMember> {
   const member = { email: `m.${unique()}@example.test`, password: 'Correct horse 42', name: `T${unique().slice(-8)}` }
   const started = Date.now()
-  await page.goto(siteUrl(slug, '/signup'))
+  await page.goto(siteUrl(slug, signupPath))
   await page.getByLabel(x.gender[gender], { exact: true }).check()
   await page.getByLabel(x.sexuality, { exact: true }).check()
   await page.getByRole('button', { name: x.next }).click()

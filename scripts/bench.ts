@@ -8,6 +8,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { createDb } from '../app/modules/db/client.server.ts'
 import { withScope } from '../app/modules/db/scoped.server.ts'
+import { countNewLikes, likeMember, listLikes, unlikeMember } from '../app/modules/likes/likes.server.ts'
 import { isBuildStale } from './lib/build-state.ts'
 import { dropDatabase, openDatabaseServer } from './lib/database.ts'
 import { prepareDatabase } from './lib/prepare.ts'
@@ -47,12 +48,33 @@ async function benchQueries(server: Awaited<ReturnType<typeof openDatabaseServer
     const plain = await time(QUERIES, () => query(owner))
     const ownerTx = await time(QUERIES, () => owner.$transaction((tx) => query(tx)))
     const scoped = await time(QUERIES, () => withScope(app, scope, (tx) => query(tx)))
+    // Likes: one member liked by every other member of the pool (the seed's 300), then the
+    // badge count, the first page of received likes, and a like + unlike of one pair.
+    const members = await withScope(app, scope, (tx) => tx.profile.findMany({ where: { poolId: 'benelux', status: 'active' }, select: { id: true }, orderBy: { id: 'asc' } }))
+    const [target, other] = members.map((m) => m.id)
+    await withScope(app, scope, (tx) =>
+      tx.like.createMany({ data: members.slice(1).map((m) => ({ poolId: 'benelux', likerId: m.id, likedId: target!, origin: 'profile' as const })), skipDuplicates: true }),
+    )
+    // Statistics as autovacuum would have them on a live database after such a batch.
+    await owner.$executeRawUnsafe('ANALYZE')
+    const badge = await time(QUERIES, () => withScope(app, scope, (tx) => countNewLikes(tx, scope, target!)))
+    const received = await time(QUERIES / 3, () => withScope(app, scope, (tx) => listLikes(tx, scope, { viewerId: target!, tab: 'received', cursor: null, cdnPrefix: '/media/' })))
+    const toggle = await time(QUERIES / 3, async () => {
+      await withScope(app, scope, (tx) => unlikeMember(tx, scope, { likerId: target!, likedId: other! }))
+      await withScope(app, scope, (tx) => likeMember(tx, scope, { likerId: target!, likedId: other!, origin: 'profile' }))
+    })
     return [
       `| query (12 most recent members of a pool, 1 connection, ${QUERIES} runs) | p50 | p95 | per second |`,
       '|---|---|---|---|',
       `| owner role, no transaction, RLS bypassed | ${fmt(plain.p50)} | ${fmt(plain.p95)} | ${plain.perSecond.toFixed(0)} |`,
       `| owner role, in a transaction | ${fmt(ownerTx.p50)} | ${fmt(ownerTx.p95)} | ${ownerTx.perSecond.toFixed(0)} |`,
       `| runtime role through withScope (transaction + set_config + RLS) | ${fmt(scoped.p50)} | ${fmt(scoped.p95)} | ${scoped.perSecond.toFixed(0)} |`,
+      '',
+      `| likes, member liked by ${members.length - 1} others (withScope, 1 connection) | p50 | p95 | per second |`,
+      '|---|---|---|---|',
+      `| new-likes badge count | ${fmt(badge.p50)} | ${fmt(badge.p95)} | ${badge.perSecond.toFixed(0)} |`,
+      `| first page of received likes (24 cards + like states) | ${fmt(received.p50)} | ${fmt(received.p95)} | ${received.perSecond.toFixed(0)} |`,
+      `| unlike + like again (2 transactions, pair lock, match bookkeeping) | ${fmt(toggle.p50)} | ${fmt(toggle.p95)} | ${toggle.perSecond.toFixed(0)} |`,
     ].join('\n')
   } finally {
     await owner.$disconnect()
