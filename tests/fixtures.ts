@@ -2,6 +2,7 @@
 // runtime role, exactly like the app does.
 import { createDb, type Db } from '../app/modules/db/client.server.ts'
 import { withScope, type Scope } from '../app/modules/db/scoped.server.ts'
+import type { Prisma } from '../app/generated/prisma/client.ts'
 
 export const FLIRTLOKAAL: Scope = { tenantId: 'flirtlokaal', poolId: 'benelux' }
 export const DATEDICHTBIJ: Scope = { tenantId: 'datedichtbij', poolId: 'benelux' }
@@ -35,5 +36,36 @@ export async function createMember(db: Db, scope: Scope, name = `member${++count
       },
     })
     return { user, profile }
+  })
+}
+
+export type ProfileSpec = Partial<Omit<Prisma.ProfileUncheckedCreateInput, 'poolId' | 'tenantId'>> & { photo?: boolean }
+
+let profiles = 0
+
+/**
+ * An active profile in the scope's pool without an account (as operators run fictional ones),
+ * with an active main photo unless `photo: false`. Returns its id.
+ */
+export async function createProfile(db: Db, scope: Scope, spec: ProfileSpec = {}): Promise<number> {
+  const { photo = true, ...fields } = spec
+  return withScope(db, scope, async (tx) => {
+    const p = await tx.profile.create({
+      data: {
+        name: `Profile ${++profiles}`,
+        gender: 'woman',
+        birthDate: new Date('1990-04-04'),
+        country: scope.poolId === 'benelux' ? 'NL' : 'GB',
+        status: 'active',
+        ...fields,
+        poolId: scope.poolId,
+        tenantId: scope.tenantId,
+      },
+      select: { id: true },
+    })
+    if (photo) {
+      await tx.photo.create({ data: { poolId: scope.poolId, profileId: p.id, filename: `full${p.id}.jpg`, thumbFilename: `thumb${p.id}.jpg`, status: 'active', isMain: true } })
+    }
+    return p.id
   })
 }

@@ -2,7 +2,7 @@
 // live event stream and the layout's badge count, each with a real context and session.
 /* eslint-disable no-restricted-imports -- this test drives the route modules themselves */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appDb, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { appDb, createProfile, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL, type ProfileSpec } from '../../../tests/fixtures.ts'
 import { contextFor, loggedInMember, runRoute, siteRequest } from '../../../tests/route-harness.ts'
 import { loader as autoLikeLoader } from '../../routes/api.auto-like.ts'
 import { loader as eventsLoader } from '../../routes/api.events.ts'
@@ -39,26 +39,7 @@ async function getJson(scope: Scope, path: string, cookie: string, loader: typeo
 }
 
 /** A profile in the pool without an account: fictional ones are run by operators. */
-async function profile(scope: Scope, input: { gender: 'man' | 'woman'; fictional?: boolean; photo?: boolean; name?: string }) {
-  return withScope(db, scope, async (tx) => {
-    const p = await tx.profile.create({
-      data: {
-        poolId: scope.poolId,
-        tenantId: scope.tenantId,
-        name: input.name ?? `p${Math.random().toString(36).slice(2, 8)}`,
-        gender: input.gender,
-        birthDate: new Date('1985-03-03'),
-        country: scope.poolId === 'benelux' ? 'NL' : 'GB',
-        status: 'active',
-        fictional: input.fictional ?? false,
-      },
-    })
-    if (input.photo ?? true) {
-      await tx.photo.create({ data: { poolId: scope.poolId, profileId: p.id, filename: `f${p.id}.jpg`, thumbFilename: `t${p.id}.jpg`, status: 'active', isMain: true } })
-    }
-    return p
-  })
-}
+const profile = async (scope: Scope, spec: ProfileSpec) => ({ id: await createProfile(db, scope, spec) })
 
 describe('POST /api/likes', () => {
   it('likes, matches across two sites of one pool, lists, and unlikes', async () => {

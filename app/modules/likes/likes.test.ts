@@ -3,7 +3,7 @@
 // new-like count and flag, the likes tabs with their keyset paging, isolation from another
 // pool, and the live event to the liked member (never for a refused like).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appDb, createMember, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { appDb, createMember, createProfile, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL, type ProfileSpec } from '../../../tests/fixtures.ts'
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { createBlock } from '../accounts/blocks.server.ts'
 import type { Db } from '../db/client.server.ts'
@@ -34,31 +34,9 @@ afterAll(async () => {
 })
 
 const CDN = 'https://cdn.test/'
-let names = 0
 
 /** An active profile of the pool (fictional ones have no account), with a main photo unless told. */
-async function profile(scope: Scope, fields: Partial<Prisma.ProfileUncheckedCreateInput> & { photo?: boolean } = {}): Promise<number> {
-  const { photo = true, ...rest } = fields
-  return inScope(scope, async (tx) => {
-    const p = await tx.profile.create({
-      data: {
-        name: `Like ${++names}`,
-        gender: 'man',
-        birthDate: new Date('1988-02-02'),
-        country: scope.poolId === 'benelux' ? 'NL' : 'GB',
-        status: 'active',
-        ...rest,
-        poolId: scope.poolId,
-        tenantId: scope.tenantId,
-      },
-      select: { id: true },
-    })
-    if (photo) {
-      await tx.photo.create({ data: { poolId: scope.poolId, profileId: p.id, filename: `full${p.id}.jpg`, thumbFilename: `thumb${p.id}.jpg`, status: 'active', isMain: true } })
-    }
-    return p.id
-  })
-}
+const profile = (scope: Scope, fields: ProfileSpec = {}) => createProfile(db, scope, { gender: 'man', birthDate: new Date('1988-02-02'), ...fields })
 
 const like = (scope: Scope, likerId: number, likedId: number, now?: Date) => inScope(scope, (tx) => likeMember(tx, scope, { likerId, likedId, origin: 'profile', now }))
 const unlike = (scope: Scope, likerId: number, likedId: number) => inScope(scope, (tx) => unlikeMember(tx, scope, { likerId, likedId }))

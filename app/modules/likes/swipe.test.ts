@@ -3,11 +3,10 @@
 // answers (429 for the 5th like) through a real context and session.
 /* eslint-disable no-restricted-imports -- the last tests drive the route module itself */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appDb, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { appDb, createProfile, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL, type ProfileSpec } from '../../../tests/fixtures.ts'
 import { contextFor, loggedInMember, runRoute, siteRequest } from '../../../tests/route-harness.ts'
 import { action as swipeAction, loader as swipeLoader } from '../../routes/_default.swipe-game.tsx'
 import { createBlock } from '../accounts/blocks.server.ts'
-import type { Prisma } from '~/generated/prisma/client.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { giveLike } from './service.server.ts'
@@ -34,32 +33,7 @@ function site(timeZone = 'Europe/Amsterdam'): SwipeSite {
   return { countries: [country], cdnPrefix: '/media/', timeZone }
 }
 
-type Spec = Partial<Omit<Prisma.ProfileUncheckedCreateInput, 'poolId' | 'tenantId'>> & { photo?: boolean }
-
-let nameCounter = 0
-
-async function profile(scope: Scope, where: SwipeSite, spec: Spec = {}): Promise<number> {
-  const { photo = true, ...fields } = spec
-  return withScope(db, scope, async (tx) => {
-    const p = await tx.profile.create({
-      data: {
-        name: `Swipe ${++nameCounter}`,
-        gender: 'woman',
-        birthDate: new Date('1992-04-04'),
-        country: where.countries[0]!,
-        status: 'active',
-        ...fields,
-        poolId: scope.poolId,
-        tenantId: scope.tenantId,
-      },
-      select: { id: true },
-    })
-    if (photo) {
-      await tx.photo.create({ data: { poolId: scope.poolId, profileId: p.id, filename: `full${p.id}.jpg`, thumbFilename: `thumb${p.id}.jpg`, status: 'active', isMain: true } })
-    }
-    return p.id
-  })
-}
+const profile = (scope: Scope, where: SwipeSite, spec: ProfileSpec = {}) => createProfile(db, scope, { birthDate: new Date('1992-04-04'), country: where.countries[0]!, ...spec })
 
 /** A man looking for women (hetero), and `n` women with a photo he may be offered. */
 async function game(n: number, timeZone?: string) {

@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDb, createMember, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { runRoute } from '../../../tests/route-harness.ts'
 import { THEME_NAMES } from '../../../themes/index.ts'
 import { action as photosAction, loader as photosLoader } from '../../routes/_default.profile_.photos.tsx'
 import { action as operatorAction, loader as operatorLoader } from '../../routes/operator.photos.tsx'
@@ -34,26 +35,7 @@ afterAll(async () => {
   await db.$disconnect()
 })
 
-type Result = { status: number; body: unknown; headers: Headers }
-
-/** Runs a loader or action and normalises what it returns or throws. */
-async function run(fn: () => Promise<unknown>): Promise<Result> {
-  let value: unknown
-  try {
-    value = await fn()
-  } catch (thrown) {
-    value = thrown
-  }
-  if (value instanceof Response) {
-    const text = await value.text()
-    return { status: value.status, body: text.startsWith('{') ? JSON.parse(text) : text, headers: value.headers }
-  }
-  if (value && typeof value === 'object' && 'type' in value && value.type === 'DataWithResponseInit') {
-    const { data, init } = value as unknown as { data: unknown; init?: ResponseInit }
-    return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers) }
-  }
-  return { status: 200, body: value, headers: new Headers() }
-}
+const run = runRoute
 
 async function login(scope: Scope) {
   const member = await createMember(db, scope)
