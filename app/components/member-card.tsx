@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
 import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
 import { useRootData } from '~/root.tsx'
 
@@ -18,11 +19,7 @@ export function MemberCard({ member }: { member: ProfileCard }) {
           {member.name}, {member.age}
         </h3>
         <p className="member-card__place">{member.city ?? t(`countries.${member.country}`)}</p>
-        {member.fictional ? (
-          <p className="fictional-label" title={settings.fictional_warning}>
-            <span aria-hidden="true">{settings.fictional_icon}</span> {settings.fictional_singular}
-          </p>
-        ) : null}
+        {member.fictional ? <FictionalLabel icon={settings.fictional_icon} label={settings.fictional_singular} warning={settings.fictional_warning} compact /> : null}
       </div>
     </article>
   )

@@ -1,4 +1,5 @@
 import { Link, useLocation, useRevalidator } from '@remix-run/react'
+import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sendLike } from '~/modules/likes/like-request.ts'
@@ -209,11 +210,7 @@ function LikePopupDialog({ request, onClose, onMatch }: { request: LikePopupRequ
         <p className="like-popup__name">
           {profile.name}, {profile.age}
         </p>
-        {profile.fictional ? (
-          <p className="fictional-label" title={settings.fictional_warning}>
-            <span aria-hidden="true">{settings.fictional_icon}</span> {settings.fictional_singular}
-          </p>
-        ) : null}
+        {profile.fictional ? <FictionalLabel icon={settings.fictional_icon} label={settings.fictional_singular} warning={settings.fictional_warning} compact /> : null}
         <p>{kind === 'match' ? t('likePopup.matchText', { name: profile.name }) : t('likePopup.likedYou', { name: profile.name })}</p>
         {error ? (
           <p className="field-error" role="alert">

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
 import { useTranslation } from 'react-i18next'
 import type { LikedCard, LikeTab } from '~/modules/likes/likes.server.ts'
 import { useRootData } from '~/root.tsx'
@@ -44,11 +45,7 @@ export function LikedMemberCard({ item, tab }: { item: LikesListItem; tab: LikeT
           </Link>
         </h3>
         <p className="likes-card__place">{item.city ?? tc(`countries.${item.country}`)}</p>
-        {item.fictional ? (
-          <p className="fictional-label" title={settings.fictional_warning}>
-            <span aria-hidden="true">{settings.fictional_icon}</span> {settings.fictional_singular}
-          </p>
-        ) : null}
+        {item.fictional ? <FictionalLabel icon={settings.fictional_icon} label={settings.fictional_singular} warning={settings.fictional_warning} compact /> : null}
         <p className="likes-card__date">
           <time dateTime={item.at}>{t(`card.${tab}`, { date: item.date })}</time>
         </p>

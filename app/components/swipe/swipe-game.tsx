@@ -132,36 +132,8 @@ function SwipePlay({ game, answer }: { game: Playing; answer: SwipeAnswer | null
           {/* A plain form: without JavaScript the buttons post to the route's action. */}
           <form method="post" className="swipe__actions">
             <input type="hidden" name="targetId" value={current.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="skip"
-              className="swipe__button swipe__button--skip"
-              onClick={(event) => {
-                event.preventDefault()
-                vote('skip')
-              }}
-            >
-              <span className="swipe__button-icon" aria-hidden="true">
-                ✕
-              </span>
-              <span>{t('skip')}</span>
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="like"
-              className="swipe__button swipe__button--like"
-              onClick={(event) => {
-                event.preventDefault()
-                vote('like')
-              }}
-            >
-              <span className="swipe__button-icon" aria-hidden="true">
-                ♥
-              </span>
-              <span>{t('like')}</span>
-            </button>
+            <VoteButton intent="skip" icon="✕" label={t('skip')} onVote={vote} />
+            <VoteButton intent="like" icon="♥" label={t('like')} onVote={vote} />
           </form>
           <p className="swipe__hint">{t('hint')}</p>
         </>
@@ -188,5 +160,26 @@ function Feedback({ answer }: { answer: SwipeAnswer | null | undefined }) {
     <p className="swipe__feedback" role="status">
       {text}
     </p>
+  )
+}
+
+/** A vote button: a plain submit without JavaScript, an instant vote with it. */
+function VoteButton({ intent, icon, label, onVote }: { intent: SwipeDirection; icon: string; label: string; onVote: (intent: SwipeDirection) => void }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={`swipe__button swipe__button--${intent}`}
+      onClick={(event) => {
+        event.preventDefault()
+        onVote(intent)
+      }}
+    >
+      <span className="swipe__button-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span>{label}</span>
+    </button>
   )
 }
