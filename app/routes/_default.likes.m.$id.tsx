@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { tabPath } from '~/components/likes/likes-tabs.tsx'
+import { BlockForm } from '~/components/profile/block-form.tsx'
 import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
 import { MemberProfile } from '~/components/profile/member-profile-view.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
@@ -74,6 +75,7 @@ export default function LikedMemberPage() {
         </Link>
       </p>
       <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath="/login" like={view.own ? undefined : like} likeOrigin="likes" />
+      {view.own ? null : <BlockForm profileId={view.id} name={view.name} />}
     </div>
   )
 }

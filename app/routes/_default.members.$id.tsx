@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useOutlet } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useLoaderData, useOutlet } from '@remix-run/react'
 import { blockMember } from '~/modules/accounts/blocks.server.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
+import { BlockForm } from '~/components/profile/block-form.tsx'
 import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
 import { MemberProfile, type ViewerKind } from '~/components/profile/member-profile-view.tsx'
 import { resolveTracking } from '~/modules/accounts/tracking.server.ts'
@@ -76,22 +76,9 @@ export default function MemberProfilePage() {
   return (
     <div className="container section">
       <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath={loginPath} like={like ?? undefined} />
-      {viewer !== 'visitor' && !view.own ? <BlockForm name={view.name} /> : null}
+      {viewer !== 'visitor' && !view.own ? <BlockForm profileId={view.id} name={view.name} /> : null}
     </div>
   )
 }
 
 export const ErrorBoundary = ProfileErrorBoundary
-
-function BlockForm({ name }: { name: string }) {
-  const { t } = useTranslation('profile')
-  return (
-    <Form method="post" className="member-profile__block">
-      <input type="hidden" name="intent" value="block" />
-      <button type="submit" className="button button--ghost">
-        {t('member.block', { name })}
-      </button>
-      <p className="field-hint">{t('member.blockHint')}</p>
-    </Form>
-  )
-}

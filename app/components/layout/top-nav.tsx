@@ -25,26 +25,35 @@ export function TopNav() {
         <div className="top-nav__actions">
           {member ? (
             <>
-              <Link to="/members" className="top-nav__link">
-                {t('nav.search')}
-              </Link>
-              <Link to="/likes" className="top-nav__link top-nav__link--keep">
-                <span aria-hidden="true" className="top-nav__icon">
-                  ♥
-                </span>
-                <span className="top-nav__text">{t('nav.likes')}</span>
-                {newLikes > 0 ? (
-                  <>
-                    <span className="badge badge--unread top-nav__badge" aria-hidden="true" data-testid="likes-badge">
-                      {badgeText(newLikes)}
-                    </span>
-                    <span className="visually-hidden">{t('nav.newLikes', { count: newLikes })}</span>
-                  </>
-                ) : null}
-              </Link>
-              <Link to="/swipe-game" className="top-nav__link">
-                {t('nav.swipe')}
-              </Link>
+              {/* Search, likes and the swipe game: links here, a tab bar at the bottom on phones. */}
+              <div className="top-nav__primary">
+                <Link to="/members" className="top-nav__link">
+                  <span aria-hidden="true" className="top-nav__icon">
+                    ⌕
+                  </span>
+                  <span className="top-nav__text">{t('nav.search')}</span>
+                </Link>
+                <Link to="/likes" className="top-nav__link">
+                  <span aria-hidden="true" className="top-nav__icon">
+                    ♥
+                  </span>
+                  <span className="top-nav__text">{t('nav.likes')}</span>
+                  {newLikes > 0 ? (
+                    <>
+                      <span className="badge badge--unread top-nav__badge" aria-hidden="true" data-testid="likes-badge">
+                        {badgeText(newLikes)}
+                      </span>
+                      <span className="visually-hidden">{t('nav.newLikes', { count: newLikes })}</span>
+                    </>
+                  ) : null}
+                </Link>
+                <Link to="/swipe-game" className="top-nav__link">
+                  <span aria-hidden="true" className="top-nav__icon">
+                    ⇆
+                  </span>
+                  <span className="top-nav__text">{t('nav.swipe')}</span>
+                </Link>
+              </div>
               {member.paidUser ? (
                 <Link to="/pricing" className="top-nav__link">
                   {t('nav.credits')}
@@ -53,7 +62,7 @@ export function TopNav() {
                   ) : null}
                 </Link>
               ) : (
-                <Link to="/pricing" className="button button--light">
+                <Link to="/pricing" className="button button--light top-nav__premium">
                   {t('nav.getPremium')}
                 </Link>
               )}
