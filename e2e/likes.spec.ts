@@ -25,6 +25,15 @@ test('like, new-like pop-up and badge, like back to a match, unlike', async ({ p
   const annaId = await ownProfileId(page)
   const bramContext = await browser.newContext()
   await bramContext.addInitScript(() => window.localStorage.setItem('skipped', '1'))
+  // Records what the page puts on the installed app's badge (Badging API).
+  await bramContext.addInitScript(() => {
+    const record = (count: number) => {
+      document.documentElement.dataset.appBadge = String(count)
+      return Promise.resolve()
+    }
+    Object.assign(navigator, { setAppBadge: (count?: number) => record(count ?? 0), clearAppBadge: () => record(0) })
+  })
+  const appBadge = () => bram.evaluate(() => document.documentElement.dataset.appBadge ?? '')
   const bram = await bramContext.newPage()
   const bramMember = await signUpDutch(bram, 'datedichtbij', 'man', 'UT')
   const bramId = await ownProfileId(bram)
@@ -42,6 +51,7 @@ test('like, new-like pop-up and badge, like back to a match, unlike', async ({ p
   await expect(newLike).toContainText(anna.name)
   await expect(likesBadge(bram)).toHaveText('1')
   await expect(bram).toHaveTitle(/^\(1\) /)
+  await expect.poll(appBadge).toBe('1')
 
   // He opens her from the pop-up (a member from likes): the new flag and the badge clear.
   await newLike.getByRole('link', { name: 'Bekijk profiel' }).click()
@@ -49,6 +59,7 @@ test('like, new-like pop-up and badge, like back to a match, unlike', async ({ p
   await expect(bram.getByRole('heading', { name: anna.name, level: 1 })).toBeVisible()
   await expect(likesBadge(bram)).toHaveCount(0)
   await expect(bram).not.toHaveTitle(/^\(/)
+  await expect.poll(appBadge).toBe('0')
 
   // He likes back: both see 'It's a Match'.
   await bram.getByRole('button', { name: 'Liken' }).click()

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { sendLike } from '~/modules/likes/like-request.ts'
 import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
 import { useRootData } from '~/root.tsx'
-import { useAttention } from '~/components/layout/use-attention.ts'
+import { useAppBadge, useAttention } from '~/components/layout/use-attention.ts'
 import { LikePopupContext, type LikePopupApi, type LikePopupRequest } from './like-popup-context.tsx'
 
 // The like/match pop-up (SPEC §2 alerts and modals, §4 like pop-up, periodic refresh) and
@@ -92,6 +92,7 @@ export function LikePopupHost({ children }: { children: ReactNode }) {
 function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
   const revalidator = useRevalidator()
   const attention = useAttention()
+  useAppBadge(attention)
   const location = useLocation()
   const newLikesRef = useRef(attention?.newLikes ?? 0)
   newLikesRef.current = attention?.newLikes ?? 0
