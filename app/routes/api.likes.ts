@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { requireMember, safeRedirect } from '~/modules/auth/guards.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
@@ -73,12 +73,12 @@ async function readBody(request: Request): Promise<Record<string, string>> {
   return Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'))
 }
 
-function answer(request: Request, context: AppLoadContext, status: number, body: LikeResponse, redirectTo: string | undefined): Response {
+function answer(request: Request, status: number, body: LikeResponse, redirectTo: string | undefined): Response {
   if (wantsJson(request)) return Response.json(body, { status, headers: noStore })
-  // A plain form (no JavaScript): back to the page, or the honest error page.
-  if (body.ok) throw redirect(safeRedirect(redirectTo, '/likes'))
-  if (body.error === 'not_confirmed') throw redirect('/complete-signup')
-  throw new Response(body.message ?? null, { status })
+  // A plain form (no JavaScript): back to the page it came from, which shows the state as it
+  // now is (a member out of reach is gone from a list, or their page is the site's 404).
+  if (!body.ok && body.error === 'not_confirmed') throw redirect('/complete-signup')
+  throw redirect(safeRedirect(redirectTo, '/likes'))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -88,21 +88,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (wantsJson(request)) return Response.json({ ok: false, error: 'authentication_required' }, { status: 403, headers: noStore })
     throw redirect('/login?redirectTo=/likes')
   }
-  const parsed = LikeBody.safeParse(await readBody(request).catch(() => ({})))
-  if (!parsed.success) return answer(request, context, 400, { ok: false, error: 'invalid_request' }, undefined)
+  const body = await readBody(request).catch((): Record<string, string> => ({}))
+  const parsed = LikeBody.safeParse(body)
+  if (!parsed.success) return answer(request, 400, { ok: false, error: 'invalid_request' }, body.redirectTo)
   const { intent, profileId: targetId, origin, redirectTo } = parsed.data
   const { db, scope, tenant, t } = context
   const likerId = member.profile?.id
-  if (!likerId) return answer(request, context, 403, { ok: false, error: 'not_confirmed', message: t('likeButton.errors.not_confirmed') }, redirectTo)
+  if (!likerId) return answer(request, 403, { ok: false, error: 'not_confirmed', message: t('likeButton.errors.not_confirmed') }, redirectTo)
 
   if (intent === 'unlike') {
     await removeLike(db, scope, { likerId, likedId: targetId })
-    return answer(request, context, 200, { ok: true, liked: false, match: false, profile: null }, redirectTo)
+    return answer(request, 200, { ok: true, liked: false, match: false, profile: null }, redirectTo)
   }
   const outcome = await giveLike(db, scope, { likerId, likedId: targetId, origin, cdnPrefix: tenant.cdnPrefix })
   if (!outcome.ok) {
     const status = outcome.reason === 'not_found' ? 404 : 403
-    return answer(request, context, status, { ok: false, error: outcome.reason, message: t(`likeButton.errors.${outcome.reason}`) }, redirectTo)
+    return answer(request, status, { ok: false, error: outcome.reason, message: t(`likeButton.errors.${outcome.reason}`) }, redirectTo)
   }
-  return answer(request, context, 200, { ok: true, liked: true, match: outcome.match, profile: outcome.profile }, redirectTo)
+  return answer(request, 200, { ok: true, liked: true, match: outcome.match, profile: outcome.profile }, redirectTo)
 }

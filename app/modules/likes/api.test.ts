@@ -115,6 +115,14 @@ describe('POST /api/likes', () => {
     expect(back.headers.get('location')).toBe('/members?gender=man')
     const offsite = await postLike(FLIRTLOKAAL, a.cookie, { intent: 'unlike', profileId: String(b.profile.id), redirectTo: '//evil.example/' }, false)
     expect(offsite.headers.get('location')).toBe('/likes')
+    // Refused without JavaScript: back to the page (never a bare error body), nothing stored.
+    const vera = await loggedInMember(db, DATEVIBE)
+    const refused = await postLike(FLIRTLOKAAL, a.cookie, { intent: 'like', profileId: String(vera.profile.id), redirectTo: '/members' }, false)
+    expect(refused.status).toBe(302)
+    expect(refused.headers.get('location')).toBe('/members')
+    const nonsense = await postLike(FLIRTLOKAAL, a.cookie, { intent: 'love', profileId: 'x', redirectTo: '/members?page=2' }, false)
+    expect(nonsense.headers.get('location')).toBe('/members?page=2')
+    expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.like.count({ where: { likerId: a.profile.id } }))).toBe(0)
   })
 })
 
