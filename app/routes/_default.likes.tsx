@@ -1,11 +1,12 @@
 import { type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { useAttention } from '~/components/layout/use-attention.ts'
 import { LikesTabs } from '~/components/likes/likes-tabs.tsx'
 import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
-import { likeTabCounts } from '~/modules/likes/likes.server.ts'
+import { countMatches } from '~/modules/likes/likes.server.ts'
 import { LIKE_TABS, type LikeTab } from '~/modules/likes/tabs.ts'
 import likesCss from '~/styles/likes.css?url'
 
@@ -19,25 +20,27 @@ const isTab = (value: string): value is LikeTab => (LIKE_TABS as readonly string
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request)
-  if (params.id !== undefined) return { counts: null }
+  if (params.id !== undefined) return { matches: null }
   // Any other type is not a page (SPEC §2): the site's 404.
   if (params.type !== undefined && !isTab(params.type)) throw new Response(null, { status: 404, statusText: 'Not Found' })
   const { db, scope } = context
   const viewerId = member.profile?.id
-  const counts = viewerId ? await withScope(db, scope, (tx) => likeTabCounts(tx, scope, viewerId)) : { newLikes: 0, matches: 0 }
-  return { counts }
+  // New likes come from the default layout's count (the badge), counted once per page.
+  const matches = viewerId ? await withScope(db, scope, (tx) => countMatches(tx, scope, viewerId)) : 0
+  return { matches }
 }
 
 export default function LikesLayout() {
-  const { counts } = useLoaderData<typeof loader>()
+  const { matches } = useLoaderData<typeof loader>()
+  const newLikes = useAttention()?.newLikes ?? 0
   const params = useParams()
   const { t } = useTranslation('likes')
-  if (!counts) return <Outlet />
+  if (matches === null) return <Outlet />
   const active = params.type === undefined ? 'received' : isTab(params.type) ? params.type : null
   return (
     <div className="container section likes-page">
       <h1 className="likes-page__title">{t('title')}</h1>
-      <LikesTabs active={active} counts={counts} />
+      <LikesTabs active={active} counts={{ newLikes, matches }} />
       <Outlet />
     </div>
   )

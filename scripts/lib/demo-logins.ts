@@ -2,7 +2,8 @@
 // Idempotent: an existing demo account is left as it is.
 import { hashPassword } from '../../app/modules/auth/password.server.ts'
 import type { Db } from '../../app/modules/db/client.server.ts'
-import { withScope, type ScopedTx } from '../../app/modules/db/scoped.server.ts'
+import { withScope, type Scope, type ScopedTx } from '../../app/modules/db/scoped.server.ts'
+import { likeMember } from '../../app/modules/likes/likes.server.ts'
 import { regionsFor } from '../../app/modules/geo/regions.ts'
 import type { LoadedTenant } from '../../app/modules/tenancy/load-tenants.server.ts'
 
@@ -36,7 +37,7 @@ export async function seedDemoLogins(db: Db, tenants: readonly LoadedTenant[]): 
           status: 'active',
         },
       })
-      await seedDemoLikes(tx, tenant.pool, demo.id)
+      await seedDemoLikes(tx, scope, demo.id)
       return true
     })
     results.push({ slug: tenant.slug, email, created })
@@ -48,19 +49,14 @@ export async function seedDemoLogins(db: Db, tenants: readonly LoadedTenant[]): 
  * So the likes page has something to show: three members of the pool (one fictional when
  * there is one) liked the demo member, who liked the first back (a match).
  */
-async function seedDemoLikes(tx: ScopedTx, poolId: string, demoId: number): Promise<void> {
-  const where = { poolId, status: 'active' as const, invisible: false, gender: 'woman' as const, photos: { some: { isMain: true, status: 'active' as const } } }
+async function seedDemoLikes(tx: ScopedTx, scope: Scope, demoId: number): Promise<void> {
+  const where = { poolId: scope.poolId, status: 'active' as const, invisible: false, gender: 'woman' as const, photos: { some: { isMain: true, status: 'active' as const } } }
   const fictional = await tx.profile.findFirst({ where: { ...where, fictional: true }, orderBy: { id: 'asc' }, select: { id: true } })
   const real = await tx.profile.findMany({ where: { ...where, fictional: false }, orderBy: { id: 'asc' }, take: 3, select: { id: true } })
   const likers = [...(fictional ? [fictional] : []), ...real].slice(0, 3)
-  const now = Date.now()
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000)
   for (const [i, liker] of likers.entries()) {
-    await tx.like.create({ data: { poolId, likerId: liker.id, likedId: demoId, origin: 'profile', createdAt: new Date(now - (i + 1) * 3_600_000) } })
+    await likeMember(tx, scope, { likerId: liker.id, likedId: demoId, origin: 'profile', now: hoursAgo(i + 1) })
   }
-  const first = likers[0]
-  if (first) {
-    const matchedAt = new Date(now - 1_800_000)
-    await tx.like.create({ data: { poolId, likerId: demoId, likedId: first.id, origin: 'profile', matchedAt, createdAt: matchedAt } })
-    await tx.like.update({ where: { poolId_likerId_likedId: { poolId, likerId: first.id, likedId: demoId } }, data: { matchedAt } })
-  }
+  if (likers[0]) await likeMember(tx, scope, { likerId: demoId, likedId: likers[0].id, origin: 'profile', now: hoursAgo(0.5) })
 }

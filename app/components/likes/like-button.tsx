@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useRevalidator } from '@remix-run/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LIKES_API, sendLike, type LikeOriginName } from '~/modules/likes/like-request.ts'
+import { LIKES_API, likeErrorKey, sendLike, type LikeOriginName } from '~/modules/likes/like-request.ts'
 import { useLikePopup } from './like-popup-context.tsx'
 
 export type LikeButtonState = { liked: boolean; match: boolean }
@@ -45,7 +45,7 @@ export function LikeButton({
     setBusy(false)
     if (!result.ok) {
       if (result.error === 'authentication_required') navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`)
-      else setError(result.message ?? t(`likeButton.errors.${result.error === 'not_found' || result.error === 'not_confirmed' ? result.error : 'failed'}`))
+      else setError(t(likeErrorKey(result.error)))
       return
     }
     setCurrent({ liked: result.liked, match: result.match })

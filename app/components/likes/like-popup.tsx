@@ -2,7 +2,7 @@ import { Link, useLocation, useRevalidator } from '@remix-run/react'
 import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { sendLike } from '~/modules/likes/like-request.ts'
+import { likeErrorKey, sendLike } from '~/modules/likes/like-request.ts'
 import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
 import { useRootData } from '~/root.tsx'
 import { useAppBadge, useAttention } from '~/components/layout/use-attention.ts'
@@ -118,15 +118,21 @@ function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
       source = new EventSource('/api/events')
       source.addEventListener('like', () => void refresh())
     }
+    // A tab in the background asks nothing; it catches up as soon as it is shown again.
+    const tick = () => {
+      if (document.visibilityState === 'visible') void refresh()
+    }
     let interval: ReturnType<typeof setInterval> | undefined
     const first = setTimeout(() => {
-      void refresh()
-      interval = setInterval(() => void refresh(), REFRESH_INTERVAL_MS)
+      tick()
+      interval = setInterval(tick, REFRESH_INTERVAL_MS)
     }, REFRESH_FIRST_MS)
+    document.addEventListener('visibilitychange', tick)
     return () => {
       source?.close()
       clearTimeout(first)
       if (interval) clearInterval(interval)
+      document.removeEventListener('visibilitychange', tick)
     }
   }, [refresh])
 
@@ -180,7 +186,7 @@ function LikePopupDialog({ request, onClose, onMatch }: { request: LikePopupRequ
     const result = await sendLike({ profileId: profile.id, intent: 'like', origin: 'popup' })
     setBusy(false)
     if (!result.ok) {
-      setError(t(`likeButton.errors.${result.error === 'not_found' || result.error === 'not_confirmed' ? result.error : 'failed'}`))
+      setError(t(likeErrorKey(result.error)))
       return
     }
     revalidator.revalidate()

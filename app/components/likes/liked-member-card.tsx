@@ -1,12 +1,9 @@
 import { Link } from '@remix-run/react'
 import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
 import { useTranslation } from 'react-i18next'
-import type { LikedCard, LikeTab } from '~/modules/likes/likes.server.ts'
+import type { LikesListItem, LikeTab } from '~/modules/likes/likes.server.ts'
 import { useRootData } from '~/root.tsx'
 import { LikeButton } from './like-button.tsx'
-
-/** A card of the likes page, with the like's date already formatted for the site. */
-export type LikesListItem = LikedCard & { date: string }
 
 /** Opening a member from likes: the profile page remembers the tab to go back to. */
 export function likedMemberPath(id: number, tab: LikeTab): string {

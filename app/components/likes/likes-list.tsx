@@ -1,11 +1,10 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { LikeTab } from '~/modules/likes/tabs.ts'
-import { LikedMemberCard, type LikesListItem } from './liked-member-card.tsx'
+import type { LikesListItem } from '~/modules/likes/likes.server.ts'
+import { LikedMemberCard } from './liked-member-card.tsx'
 import { LikesEmpty } from './likes-empty.tsx'
 import { tabPath } from './likes-tabs.tsx'
-
-export type { LikesListItem } from './liked-member-card.tsx'
 
 /**
  * One tab of the likes page: a heading, one page of cards (newest first) and keyset paging,

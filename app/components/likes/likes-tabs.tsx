@@ -1,9 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { badgeText } from '~/modules/site/attention.ts'
-import type { LikeTab } from '~/modules/likes/tabs.ts'
-
-export const TAB_ORDER: readonly LikeTab[] = ['received', 'given', 'matches']
+import { LIKE_TABS, type LikeTab } from '~/modules/likes/tabs.ts'
 
 /** Where a tab lives: /likes is the received tab (SPEC §2). */
 export function tabPath(tab: LikeTab): string {
@@ -19,7 +17,7 @@ export function LikesTabs({ active, counts }: { active: LikeTab | null; counts: 
   return (
     <nav className="likes-tabs" aria-label={t('tabs.label')}>
       <ul className="likes-tabs__list">
-        {TAB_ORDER.map((tab) => (
+        {LIKE_TABS.map((tab) => (
           <li key={tab}>
             <Link to={tabPath(tab)} className="likes-tabs__tab" aria-current={tab === active ? 'page' : undefined} prefetch="intent">
               <span>{t(`tabs.${tab}`)}</span>

@@ -1,6 +1,23 @@
 import { Link, useRevalidator } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatHms, useCountdown } from './countdown.tsx'
+
+/** A state of the game instead of cards: icon, heading, text and where to go from here. */
+function SwipeState({ id, icon, title, link, children }: { id: string; icon: string; title: string; link: { to: string; label: string }; children: ReactNode }) {
+  return (
+    <section className="swipe-state card" aria-labelledby={id}>
+      <div className="swipe-state__icon" aria-hidden="true">
+        {icon}
+      </div>
+      <h2 id={id}>{title}</h2>
+      {children}
+      <Link to={link.to} className="button button--primary">
+        {link.label}
+      </Link>
+    </section>
+  )
+}
 
 /** Today's likes are used: come back after the site's next local midnight. */
 export function SwipeLimit({ limit, secondsLeft }: { limit: number; secondsLeft: number }) {
@@ -9,19 +26,12 @@ export function SwipeLimit({ limit, secondsLeft }: { limit: number; secondsLeft:
   // At midnight the server hands out the new day's likes.
   const left = useCountdown(secondsLeft, () => revalidator.revalidate())
   return (
-    <section className="swipe-state card" aria-labelledby="swipe-limit-title">
-      <div className="swipe-state__icon" aria-hidden="true">
-        ⏳
-      </div>
-      <h2 id="swipe-limit-title">{t('limit.title')}</h2>
+    <SwipeState id="swipe-limit-title" icon="⏳" title={t('limit.title')} link={{ to: '/members', label: t('search') }}>
       <p>{t('limit.text', { count: limit })}</p>
       <p className="swipe-state__timer" role="timer" aria-live="off">
         {t('limit.timeLeft', { time: formatHms(left) })}
       </p>
-      <Link to="/members" className="button button--primary">
-        {t('search')}
-      </Link>
-    </section>
+    </SwipeState>
   )
 }
 
@@ -29,16 +39,9 @@ export function SwipeLimit({ limit, secondsLeft }: { limit: number; secondsLeft:
 export function SwipeEmpty() {
   const { t } = useTranslation('swipe')
   return (
-    <section className="swipe-state card" aria-labelledby="swipe-empty-title">
-      <div className="swipe-state__icon" aria-hidden="true">
-        ✨
-      </div>
-      <h2 id="swipe-empty-title">{t('empty.title')}</h2>
+    <SwipeState id="swipe-empty-title" icon="✨" title={t('empty.title')} link={{ to: '/members', label: t('search') }}>
       <p>{t('empty.text')}</p>
-      <Link to="/members" className="button button--primary">
-        {t('search')}
-      </Link>
-    </section>
+    </SwipeState>
   )
 }
 
@@ -46,15 +49,8 @@ export function SwipeEmpty() {
 export function SwipeNotConfirmed() {
   const { t } = useTranslation('swipe')
   return (
-    <section className="swipe-state card" aria-labelledby="swipe-confirm-title">
-      <div className="swipe-state__icon" aria-hidden="true">
-        ✉
-      </div>
-      <h2 id="swipe-confirm-title">{t('notConfirmed.title')}</h2>
+    <SwipeState id="swipe-confirm-title" icon="✉" title={t('notConfirmed.title')} link={{ to: '/complete-signup', label: t('notConfirmed.link') }}>
       <p>{t('notConfirmed.text')}</p>
-      <Link to="/complete-signup" className="button button--primary">
-        {t('notConfirmed.link')}
-      </Link>
-    </section>
+    </SwipeState>
   )
 }

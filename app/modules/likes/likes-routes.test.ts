@@ -75,8 +75,10 @@ describe('/likes and /likes/{type}', () => {
     expect(matches).toMatchObject({ paged: true, title: 'Matches' })
     expect(matches.items.map((i) => i.id)).toEqual([bo.profile.id])
 
+    // The tabs: matches counted by the likes layout, new likes by the default layout (the badge).
     const layout = await get(FLIRTLOKAAL, '/likes/given', viewer.cookie, layoutLoader, { type: 'given' })
-    expect(layout.body).toEqual({ counts: { newLikes: 2, matches: 1 } })
+    expect(layout.body).toEqual({ matches: 1 })
+    expect((await get(FLIRTLOKAAL, '/likes/given', viewer.cookie, defaultLayoutLoader)).body).toEqual({ attention: { newLikes: 2, unreadMessages: 0 } })
   })
 
   it('any other type is a 404', async () => {
@@ -93,7 +95,8 @@ describe('/likes and /likes/{type}', () => {
     await likeOf(FLIRTLOKAAL, near.profile.id, (await loggedInMember(db, FLIRTLOKAAL)).profile.id)
     const body = (await get(DATEVIBE, '/likes', far.cookie, indexLoader)).body as TabBody
     expect(body.items).toEqual([])
-    expect((await get(DATEVIBE, '/likes', far.cookie, layoutLoader)).body).toEqual({ counts: { newLikes: 0, matches: 0 } })
+    expect((await get(DATEVIBE, '/likes', far.cookie, layoutLoader)).body).toEqual({ matches: 0 })
+    expect((await get(DATEVIBE, '/likes', far.cookie, defaultLayoutLoader)).body).toEqual({ attention: { newLikes: 0, unreadMessages: 0 } })
   })
 })
 
@@ -110,7 +113,7 @@ describe('/likes/m/{id}', () => {
     expect(first.status).toBe(200)
     expect(first.body).toMatchObject({ view: { id: liker.profile.id, name: 'Rik', own: false }, like: { liked: false, match: false }, cleared: true, back: '/likes/given' })
     // The member page is a page of its own: the layout counts nothing for it.
-    expect((await get(FLIRTLOKAAL, path, viewer.cookie, layoutLoader, { id: String(liker.profile.id) })).body).toEqual({ counts: null })
+    expect((await get(FLIRTLOKAAL, path, viewer.cookie, layoutLoader, { id: String(liker.profile.id) })).body).toEqual({ matches: null })
     expect(await badge()).toBe(0)
     const received = (await get(FLIRTLOKAAL, '/likes', viewer.cookie, indexLoader)).body as TabBody
     expect(received.items[0]!.like.isNew).toBe(false)

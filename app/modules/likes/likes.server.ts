@@ -130,6 +130,8 @@ export { LIKE_TABS, type LikeTab }
 
 export type LikedCard = ProfileCard & { like: LikeState; at: string }
 export type LikesPage = { items: LikedCard[]; next: string | null }
+/** A card of the likes page, with the like's date formatted for the site. */
+export type LikesListItem = LikedCard & { date: string }
 
 type Cursor = { at: Date; id: number }
 
@@ -199,31 +201,28 @@ export async function listLikes(
     where,
     orderBy: [{ [timeField]: 'desc' }, { [otherField]: 'desc' }],
     take: limit + 1,
-    select: {
-      createdAt: true,
-      matchedAt: true,
-      // The other member's card (both are selected for one typed shape; the page is small).
-      liker: { select: cardSelect(poolId) },
-      liked: { select: cardSelect(poolId) },
-    },
+    select: { likerId: true, likedId: true, createdAt: true, matchedAt: true },
   })
   const page = rows.slice(0, limit)
-  const profiles = page.map((row) => (received ? row.liker : row.liked))
-  const states = await likeStates(tx, scope, viewerId, profiles.map((p) => p.id))
-  const items = page.map((row) => {
-    const profile = received ? row.liker : row.liked
+  const ids = page.map((row) => (received ? row.likerId : row.likedId))
+  // The other members' cards in one query; the rows above already passed visibleTo.
+  const [profiles, states] = await Promise.all([
+    tx.profile.findMany({ where: { poolId, id: { in: ids } }, select: cardSelect(poolId) }),
+    likeStates(tx, scope, viewerId, ids),
+  ])
+  const byId = new Map(profiles.map((p) => [p.id, p]))
+  const items = page.flatMap((row) => {
+    const profile = byId.get(received ? row.likerId : row.likedId)
+    if (!profile) return []
     const at = (tab === 'matches' ? row.matchedAt : row.createdAt) ?? row.createdAt
-    return { ...cardOf(profile, input.cdnPrefix, today), like: states.get(profile.id) ?? NO_LIKES, at: at.toISOString() }
+    return [{ ...cardOf(profile, input.cdnPrefix, today), like: states.get(profile.id) ?? NO_LIKES, at: at.toISOString() }]
   })
-  const last = items[items.length - 1]
-  return { items, next: rows.length > limit && last ? encodeLikesCursor({ at: new Date(last.at), id: last.id }) : null }
+  const last = page[page.length - 1]
+  const next = rows.length > limit && last ? encodeLikesCursor({ at: (tab === 'matches' ? last.matchedAt : null) ?? last.createdAt, id: received ? last.likerId : last.likedId }) : null
+  return { items, next }
 }
 
-/** Counts for the tabs: new received likes, and the number of matches. */
-export async function likeTabCounts(tx: ScopedTx, scope: Scope, viewerId: number): Promise<{ newLikes: number; matches: number }> {
-  const [newLikes, matches] = await Promise.all([
-    countNewLikes(tx, scope, viewerId),
-    tx.like.count({ where: { poolId: scope.poolId, likerId: viewerId, matchedAt: { not: null }, liked: visibleTo(viewerId) } }),
-  ])
-  return { newLikes, matches }
+/** The matches tab's number: matches with members the viewer may see. */
+export async function countMatches(tx: ScopedTx, scope: Scope, viewerId: number): Promise<number> {
+  return tx.like.count({ where: { poolId: scope.poolId, likerId: viewerId, matchedAt: { not: null }, liked: visibleTo(viewerId) } })
 }

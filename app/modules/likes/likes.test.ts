@@ -13,7 +13,7 @@ import {
   countNewLikes,
   likeMember,
   likeStates,
-  likeTabCounts,
+  countMatches,
   listLikes,
   markLikeSeen,
   unlikeMember,
@@ -241,7 +241,8 @@ describe('listLikes', () => {
     const matches = await list(FLIRTLOKAAL, viewer, 'matches')
     expect(ids(matches.items)).toEqual([c, a])
     expect(matches.items.map((i) => i.at)).toEqual([at(6).toISOString(), at(5).toISOString()])
-    expect(await inScope(FLIRTLOKAAL, (tx) => likeTabCounts(tx, FLIRTLOKAAL, viewer))).toEqual({ newLikes: 3, matches: 2 })
+    expect(await newLikes(FLIRTLOKAAL, viewer)).toBe(3)
+    expect(await inScope(FLIRTLOKAAL, (tx) => countMatches(tx, FLIRTLOKAAL, viewer))).toBe(2)
   })
 
   it('pages through a tab without duplicates or gaps, also across equal times', async () => {
@@ -300,7 +301,8 @@ describe('listLikes', () => {
     for (const tab of ['received', 'given', 'matches'] as const) {
       expect(ids((await list(FLIRTLOKAAL, viewer, tab)).items), tab).toEqual([plain])
     }
-    expect(await inScope(FLIRTLOKAAL, (tx) => likeTabCounts(tx, FLIRTLOKAAL, viewer))).toEqual({ newLikes: 1, matches: 1 })
+    expect(await newLikes(FLIRTLOKAAL, viewer)).toBe(1)
+    expect(await inScope(FLIRTLOKAAL, (tx) => countMatches(tx, FLIRTLOKAAL, viewer))).toBe(1)
   })
 })
 
@@ -316,7 +318,8 @@ describe('isolation between pools', () => {
       expect(await list(DATEVIBE, a, tab)).toEqual({ items: [], next: null })
     }
     expect(await newLikes(DATEVIBE, a)).toBe(0)
-    expect(await inScope(DATEVIBE, (tx) => likeTabCounts(tx, DATEVIBE, a))).toEqual({ newLikes: 0, matches: 0 })
+    expect(await newLikes(DATEVIBE, a)).toBe(0)
+    expect(await inScope(DATEVIBE, (tx) => countMatches(tx, DATEVIBE, a))).toBe(0)
     expect((await inScope(DATEVIBE, (tx) => likeStates(tx, DATEVIBE, a, [b]))).size).toBe(0)
     expect(await inScope(DATEVIBE, (tx) => markLikeSeen(tx, DATEVIBE, { viewerId: a, likerId: b }))).toBe(false)
     expect(await inScope(DATEVIBE, (tx) => unlikeMember(tx, DATEVIBE, { likerId: a, likedId: b }))).toBe(false)
