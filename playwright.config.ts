@@ -1,11 +1,13 @@
 import { defineConfig, devices } from '@playwright/test'
+import { getEnv } from './app/modules/config/env.server.ts'
 
 // Browser tests run the production build against a fresh database (scripts/e2e-server.ts)
 // in Debian's Chromium: Playwright's own browser download is not available here.
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
+const env = getEnv()
+export const E2E_PORT = env.E2E_PORT
 
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: env.CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
 }
 
@@ -15,7 +17,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: '.data/reports/playwright.json' }]],
   use: {
     baseURL: `http://flirtlokaal.localhost:${E2E_PORT}`,

@@ -1,41 +1,70 @@
 import { PassThrough } from 'node:stream'
-import type { IncomingMessage } from 'node:http'
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { buildAppContext } from './modules/tenancy/context.server.ts'
-import { tenantForRequest } from './modules/tenancy/request-tenant.server.ts'
+import { tenantForHost } from './modules/tenancy/request-tenant.server.ts'
 import { getRegistry, watchTenantFiles } from './modules/tenancy/registry.server.ts'
+import { syncTenants } from './modules/tenancy/sync.server.ts'
 import { startPurgeScheduler } from './modules/accounts/purge-scheduler.server.ts'
-import { getRuntimeDb } from './modules/db/client.server.ts'
+import { createDb, disconnectRuntimeDb, getRuntimeDb } from './modules/db/client.server.ts'
+import { closeBus } from './modules/bus/bus.server.ts'
+import { closeRedis } from './modules/kv/redis.server.ts'
+import { NonceProvider } from './modules/http/nonce.tsx'
 import { unknownHostPage } from './modules/tenancy/unknown-host.server.ts'
 
 const ABORT_DELAY = 5_000
 
 // --- Hooks for server/app.ts (exported from the server build's entry module) ---------
 
+let stopPurge: (() => Promise<void>) | undefined
+
 /**
  * Loads and checks the tenant files (throws TenantConfigError with file, field and reason),
  * then starts the background work: tenant-file watching and the hourly purge of accounts
- * whose 14-day deletion grace has ended.
+ * whose 14-day deletion grace has ended. A changed tenant file is written to the database
+ * through the owner's connection when this node has it (the runtime role only reads sites).
  */
-export async function startTenancy(options: { watch: boolean; jobs?: boolean }): Promise<number> {
+export async function startTenancy(options: { watch: boolean; jobs?: boolean; ownerDatabaseUrl?: string }): Promise<number> {
   const registry = await getRegistry()
-  if (options.watch) await watchTenantFiles()
+  const ownerUrl = options.ownerDatabaseUrl
+  const sync = ownerUrl
+    ? async (tenants: Parameters<typeof syncTenants>[1]) => {
+        const owner = createDb(ownerUrl, 1)
+        try {
+          await syncTenants(owner, tenants)
+        } finally {
+          await owner.$disconnect()
+        }
+      }
+    : undefined
+  if (options.watch) await watchTenantFiles(sync)
   if (options.jobs !== false) {
-    startPurgeScheduler({ db: getRuntimeDb(), tenants: async () => (await getRegistry()).tenants, intervalMs: 3_600_000 })
+    stopPurge = startPurgeScheduler({ db: getRuntimeDb(), tenants: async () => (await getRegistry()).tenants, intervalMs: 3_600_000 })
   }
   return registry.tenants.length
 }
 
+/** Ends background work and closes connections, once requests have drained. */
+export async function stopBackground(): Promise<void> {
+  await stopPurge?.()
+  await Promise.allSettled([closeBus(), closeRedis(), disconnectRuntimeDb()])
+}
+
+/** Origins of tenants' absolute CDN prefixes, which pages load images from. */
+export async function imageOrigins(): Promise<string[]> {
+  const { tenants } = await getRegistry()
+  return [...new Set(tenants.filter((t) => t.cdnPrefix.startsWith('https://')).map((t) => new URL(t.cdnPrefix).origin))]
+}
+
 /** The request's context, or null when its host belongs to no site. */
-export async function loadContextFor(req: IncomingMessage, url: string): Promise<AppLoadContext | null> {
-  const tenant = await tenantForRequest(req.headers)
+export async function loadContextFor(host: string, url: string, edge: { cspNonce: string; clientIp: string; cookie: string | undefined }): Promise<AppLoadContext | null> {
+  const tenant = await tenantForHost(host)
   if (!tenant) return null
   const headers = new Headers()
-  if (req.headers.cookie) headers.set('cookie', req.headers.cookie)
-  return buildAppContext(new Request(url, { headers }), tenant)
+  if (edge.cookie) headers.set('cookie', edge.cookie)
+  return buildAppContext(new Request(url, { headers }), tenant, edge)
 }
 
 export { unknownHostPage }
@@ -47,14 +76,18 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
           const body = new PassThrough()

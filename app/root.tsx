@@ -10,6 +10,7 @@ import fallbackCommon from './locales/en/common.json'
 import { companyInfo, publicSettings } from './modules/site/public-settings.server.ts'
 import { themeCss } from './modules/theme/css-vars.ts'
 import { visitorCountry } from './modules/site/visitor-country.server.ts'
+import { useNonce } from './modules/http/nonce.tsx'
 import appCss from './styles/app.css?url'
 
 export const links: LinksFunction = () => [
@@ -58,13 +59,14 @@ export function useRootData(): RootData {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const locale = data?.locale ?? 'en'
+  const nonce = useNonce()
   const i18n = useMemo(() => createI18n(locale, { [locale]: data?.translations ?? { common: fallbackCommon } }), [locale, data?.translations])
   return (
     <html lang={locale} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data ? <style dangerouslySetInnerHTML={{ __html: data.themeCss }} /> : null}
+        {data ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.themeCss }} /> : null}
         <Meta />
         <Links />
       </head>
@@ -73,8 +75,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <ProgressBar />
           {children}
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -1,5 +1,7 @@
 // What each demo site must look like in the browser.
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
+import { getEnv } from '../app/modules/config/env.server.ts'
+
+export const E2E_PORT = getEnv().E2E_PORT
 
 export const SITES = [
   { slug: 'flirtlokaal', name: 'FlirtLokaal', lang: 'nl', primary: '#8e44ad', company: 'Lokaal Media B.V.', login: 'Inloggen', languages: true },
@@ -16,7 +18,7 @@ export const siteUrl = (slug: string, path = '/') => `http://${slug}.localhost:$
 export const api = (slug: string, path: string) =>
   [`http://127.0.0.1:${E2E_PORT}${path}`, { headers: { host: `${slug}.localhost:${E2E_PORT}` } }] as const
 
-export const E2E_MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? E2E_PORT + 1)
+export const E2E_MAIL_PORT = getEnv().E2E_MAIL_PORT ?? E2E_PORT + 1
 
 export type Mail = { to: string[]; subject: string; text: string; html: string; receivedAt: number }
 

@@ -9,6 +9,7 @@ import os from 'node:os'
 import { Prisma } from '../app/generated/prisma/client.ts'
 import { COUNTRY_CODES } from '../app/modules/geo/countries.ts'
 import { REGIONS } from '../app/modules/geo/regions.ts'
+import { getEnv } from '../app/modules/config/env.server.ts'
 import { createDb, type Db } from '../app/modules/db/client.server.ts'
 import { withScope, type Scope } from '../app/modules/db/scoped.server.ts'
 import { toCriteria } from '../app/modules/search/criteria.server.ts'
@@ -19,7 +20,7 @@ import { lookingForOf, searchMembers, type SearchSite } from '../app/modules/sea
 import { dropDatabase, ensureDatabase, ensureRuntimeRole, openDatabaseServer, withClient } from './lib/database.ts'
 import { deployMigrations } from './lib/migrations.ts'
 
-const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000)
+const PROFILES = getEnv().BENCH_PROFILES
 const TENANTS = 20
 const POOLS = 10
 const COMBINATIONS = 200
@@ -222,10 +223,10 @@ async function main() {
   try {
     await ensureDatabase(server, database)
     await deployMigrations(server.ownerUrl(database))
-    await ensureRuntimeRole(server, database)
+    const appUrl = await ensureRuntimeRole(server, database)
     log(`database ${database} migrated; loading ${PROFILES.toLocaleString('en')} profiles`)
     await load(server.ownerUrl(database))
-    const app = createDb(server.appUrl(database), 1)
+    const app = createDb(appUrl, 1)
     try {
       const mix = combinations()
       await run(app, mix.slice(0, 40), QUERY_BUDGET_MS / 5) // warm-up: caches and connection

@@ -6,17 +6,18 @@ import { appendFile, readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { getEnv } from '../app/modules/config/env.server.ts'
 import { createDb } from '../app/modules/db/client.server.ts'
 import { withScope } from '../app/modules/db/scoped.server.ts'
 import { countNewLikes, likeMember, listLikes, unlikeMember } from '../app/modules/likes/likes.server.ts'
 import { isBuildStale } from './lib/build-state.ts'
-import { dropDatabase, openDatabaseServer } from './lib/database.ts'
+import { dropDatabase, ensureRuntimeRole, openDatabaseServer } from './lib/database.ts'
 import { prepareDatabase } from './lib/prepare.ts'
 
 const QUERIES = 3000
 const PORT = 3200
 const DURATION = 10
-const dataDir = path.resolve(process.env.DATA_DIR ?? '.data')
+const dataDir = path.resolve(getEnv().DATA_DIR)
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
@@ -40,7 +41,7 @@ const fmt = (ms: number) => `${ms.toFixed(3)} ms`
 
 async function benchQueries(server: Awaited<ReturnType<typeof openDatabaseServer>>, database: string): Promise<string> {
   const owner = createDb(server.ownerUrl(database), 1)
-  const app = createDb(server.appUrl(database), 1)
+  const app = createDb(await ensureRuntimeRole(server, database), 1)
   const scope = { tenantId: 'flirtlokaal', poolId: 'benelux' }
   const query = (db: Parameters<typeof withScope>[0] | Parameters<Parameters<typeof withScope>[2]>[0]) =>
     db.profile.findMany({ where: { poolId: 'benelux', status: 'active', invisible: false }, orderBy: [{ lastActiveAt: 'desc' }, { id: 'desc' }], take: 12, select: { id: true, name: true } })
@@ -135,7 +136,7 @@ try {
 const http = await benchHttp()
 
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`
-const section = `\n## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC\n\nMachine: ${machine}. Database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres 18'}. Command: \`npm run bench\`.\n\n${queries}\n\n${http}\n`
+const section = `\n## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC\n\nMachine: ${machine}. Database: ${getEnv().DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres 18'}. Command: \`npm run bench\`.\n\n${queries}\n\n${http}\n`
 console.info(section)
 await appendFile('BENCHMARKS.md', section)
 process.exit(0)

@@ -2,11 +2,12 @@
 // a new one from the difference between prisma/migrations and prisma/schema.prisma.
 // Both use the wasm schema engine, so they work without downloading Prisma's native engine.
 import path from 'node:path'
+import { getEnv } from '../app/modules/config/env.server.ts'
 import { openDatabaseServer, ensureDatabase, ensureRuntimeRole } from './lib/database.ts'
 import { createMigration, deployMigrations } from './lib/migrations.ts'
 
 const [command, name] = process.argv.slice(2)
-const database = await openDatabaseServer({ purpose: 'app', dataDir: path.resolve(process.env.DATA_DIR ?? '.data') })
+const database = await openDatabaseServer({ purpose: 'app', dataDir: path.resolve(getEnv().DATA_DIR) })
 const dbName = database.embedded ? 'dating' : database.defaultDatabase
 try {
   await ensureDatabase(database, dbName)

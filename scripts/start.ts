@@ -1,21 +1,36 @@
 // `npm start`: database (embedded unless DATABASE_URL), migrations, runtime role, tenant
 // sync, demo data, build when sources changed, then serve every site on one port.
 // `npm run dev` does the same with the Vite dev server instead of a build.
+//
+// With nothing configured this is the demo. NODE_ENV=production with DATABASE_URL is a
+// deployment: it refuses to start without what production needs (README, "Demo versus
+// production") and seeds nothing unless SEED_DEMO=true.
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { THEME_NAMES } from '../themes/index.ts'
+import { EnvError, describeMode, getEnv, type Env } from '../app/modules/config/env.server.ts'
 import { loadTenants } from '../app/modules/tenancy/load-tenants.server.ts'
-import { localOperatorPassword, openDatabaseServer } from './lib/database.ts'
+import { demoOperatorPassword, openDatabaseServer } from './lib/database.ts'
 import { isBuildStale } from './lib/build-state.ts'
 import { prepareDatabase } from './lib/prepare.ts'
 import { demoSitesText } from './lib/seed-all.ts'
 import { DEMO_PROFILE_COUNT } from './lib/seed.ts'
 
 const dev = process.argv.includes('--dev')
-process.env.NODE_ENV ??= dev ? 'development' : 'production'
-const dataDir = path.resolve(process.env.DATA_DIR ?? '.data')
-const port = Number(process.env.PORT ?? 3000)
+// The embedded demo runs React's production build; with DATABASE_URL the operator says
+// which it is (NODE_ENV=production makes it a deployment).
+if (!process.env.DATABASE_URL) process.env.NODE_ENV ??= dev ? 'development' : 'production'
 const log = (line: string) => console.info(`[start] ${line}`)
+
+let env: Env
+try {
+  env = getEnv()
+} catch (error) {
+  console.error(error instanceof EnvError ? error.message : error)
+  process.exit(1)
+}
+log(describeMode(env))
+const dataDir = path.resolve(env.DATA_DIR)
 
 // Tenant files first: a broken config stops start-up before anything else happens.
 try {
@@ -30,13 +45,22 @@ const name = database.embedded ? 'dating' : database.defaultDatabase
 log(database.embedded ? `embedded Postgres in ${path.join(dataDir, 'postgres')}` : 'using DATABASE_URL')
 
 try {
-  const { tenants } = await prepareDatabase(database, {
+  const { tenants, appUrl } = await prepareDatabase(database, {
     database: name,
-    seed: process.env.SEED_DEMO === 'false' ? false : { count: DEMO_PROFILE_COUNT, mediaDir: path.join(dataDir, 'media') },
+    seed: env.SEED_DEMO ? { count: DEMO_PROFILE_COUNT, mediaDir: path.join(dataDir, 'media') } : false,
+    dataDir,
     log,
   })
-  process.env.APP_DATABASE_URL ??= database.appUrl(name)
-  process.env.OPERATOR_PASSWORD = await localOperatorPassword(dataDir)
+  process.env.APP_DATABASE_URL ??= appUrl
+  let operatorLine = 'OPERATOR_PASSWORD from the environment'
+  if (!env.OPERATOR_PASSWORD) {
+    // The demo's password is shared by every node of the database and printed only once.
+    const operator = await demoOperatorPassword(database, name, dataDir)
+    process.env.OPERATOR_PASSWORD = operator.value
+    operatorLine = operator.created
+      ? `password ${operator.value} (generated now and shown only this once; set OPERATOR_PASSWORD to choose your own)`
+      : 'the password shown when it was generated (kept in the database; set OPERATOR_PASSWORD to choose your own)'
+  }
 
   if (!dev && isBuildStale()) {
     log('building the app (remix vite:build)')
@@ -44,16 +68,14 @@ try {
     if (build.status !== 0) throw new Error('build failed')
   }
 
-  const { serve } = await import('../server/main.ts')
-  const server = await serve({ dev, port, host: process.env.HOST ?? '0.0.0.0', dataDir })
-  console.info(`\n${demoSitesText(tenants, port)}\nPhoto review for operators: http://<slug>.localhost:${port}/operator/photos (user operator, password ${process.env.OPERATOR_PASSWORD})\n`)
-  const stop = async () => {
-    server.close()
-    await database.stop()
-    process.exit(0)
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  const { serve, stopOnSignals } = await import('../server/main.ts')
+  const serving = await serve({ dev, port: env.PORT, host: env.HOST, dataDir, ownerDatabaseUrl: database.ownerUrl(name) })
+  stopOnSignals(serving, () => database.stop())
+  const sites =
+    env.mode === 'production'
+      ? `Sites: ${tenants.map((t) => `${t.name} (${t.domains.join(', ')})`).join('; ')}`
+      : demoSitesText(tenants, env.PORT, { mailbox: !env.SMTP_URL && env.DEV_MAILBOX })
+  console.info(`\n${sites}\nPhoto review for operators: /operator/photos on any site (user operator, ${operatorLine})\n`)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   await database.stop()

@@ -1,21 +1,58 @@
 // Serves the built app (or the Vite dev server with --dev). Expects the database to be
-// prepared (scripts/start.ts does that, then calls serve()).
+// prepared (scripts/start.ts does that, then calls serve()). Run directly (`tsx
+// server/main.ts`) on a node whose database is already prepared by `npm run setup`.
 import type { Server } from 'node:http'
-import { createApp } from './app.ts'
+import { EnvError, describeMode, getEnv } from '../app/modules/config/env.server.ts'
+import { createApp, stopBackground } from './app.ts'
+import { closeGracefully } from './edge/shutdown.ts'
 
-export async function serve(options: { dev: boolean; port: number; host: string; dataDir: string }): Promise<Server> {
-  const app = await createApp({ mode: options.dev ? 'development' : 'production', dataDir: options.dataDir, watchTenants: true })
-  return new Promise((resolve) => {
-    const server = app.listen(options.port, options.host, () => resolve(server))
+export type Serving = { server: Server; stop: (signal?: string) => Promise<void> }
+
+export async function serve(options: { dev: boolean; port: number; host: string; dataDir: string; ownerDatabaseUrl?: string }): Promise<Serving> {
+  const app = await createApp({ mode: options.dev ? 'development' : 'production', dataDir: options.dataDir, watchTenants: true, ownerDatabaseUrl: options.ownerDatabaseUrl })
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(options.port, options.host, () => resolve(listening))
   })
+  let stopping: Promise<void> | undefined
+  const stop = (signal = 'stop') =>
+    (stopping ??= (async () => {
+      const graceMs = getEnv().SHUTDOWN_GRACE_SECONDS * 1000
+      console.info(`[server] ${signal}: no new connections; draining requests (up to ${graceMs / 1000} s)`)
+      const { forced, pending } = await closeGracefully(server, graceMs)
+      console.info(`[server] ${pending} requests were in flight; ${forced ? 'the rest were cut off' : 'all finished'}`)
+      await stopBackground(app)
+    })())
+  return { server, stop }
+}
+
+/** Stops on SIGTERM/SIGINT: drains, then runs `after` (e.g. stopping the embedded database). */
+export function stopOnSignals(serving: Serving, after: () => Promise<void> = async () => undefined): void {
+  const handler = (signal: NodeJS.Signals) => {
+    void serving
+      .stop(signal)
+      .then(after)
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error)
+          process.exit(1)
+        },
+      )
+  }
+  process.once('SIGINT', handler)
+  process.once('SIGTERM', handler)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const server = await serve({
-    dev: process.argv.includes('--dev'),
-    port: Number(process.env.PORT ?? 3000),
-    host: process.env.HOST ?? '0.0.0.0',
-    dataDir: process.env.DATA_DIR ?? '.data',
-  })
-  console.info(`listening on ${JSON.stringify(server.address())}`)
+  let env
+  try {
+    env = getEnv()
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : error)
+    process.exit(1)
+  }
+  console.info(`[server] ${describeMode(env)}`)
+  const serving = await serve({ dev: process.argv.includes('--dev'), port: env.PORT, host: env.HOST, dataDir: env.DATA_DIR, ownerDatabaseUrl: env.DATABASE_URL })
+  console.info(`[server] listening on ${JSON.stringify(serving.server.address())}`)
+  stopOnSignals(serving)
 }

@@ -2,12 +2,11 @@
 // .data/postgres-test) and a migrated template database with the tenants synced. Each
 // test file clones the template into a database of its own (tests/worker-setup.ts).
 import type { TestProject } from 'vitest/node'
-import { createDb } from '../app/modules/db/client.server.ts'
 import { loadTenants } from '../app/modules/tenancy/load-tenants.server.ts'
-import { syncTenants } from '../app/modules/tenancy/sync.server.ts'
 import { THEME_NAMES } from '../themes/index.ts'
-import { dropDatabase, ensureDatabase, ensureRuntimeRole, openDatabaseServer } from '../scripts/lib/database.ts'
+import { dropDatabase, ensureDatabase, ensureRuntimeRole, openDatabaseServer, withDatabase } from '../scripts/lib/database.ts'
 import { deployMigrations } from '../scripts/lib/migrations.ts'
+import { syncTenantsAsOwner } from '../scripts/lib/prepare.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,11 +20,9 @@ export default async function setup(project: TestProject) {
   await dropDatabase(server, template)
   await ensureDatabase(server, template)
   await deployMigrations(server.ownerUrl(template))
-  await ensureRuntimeRole(server, template)
-  const db = createDb(server.appUrl(template), 1)
-  await syncTenants(db, await loadTenants(THEME_NAMES))
-  await db.$disconnect()
-  project.provide('testDatabase', { template, ownerUrl: server.ownerUrl('postgres'), appUrl: server.appUrl('postgres') })
+  const appUrl = await ensureRuntimeRole(server, template)
+  await syncTenantsAsOwner(server.ownerUrl(template), await loadTenants(THEME_NAMES))
+  project.provide('testDatabase', { template, ownerUrl: server.ownerUrl('postgres'), appUrl: withDatabase(appUrl, 'postgres') })
   return async () => {
     await dropDatabase(server, template)
     await server.stop()

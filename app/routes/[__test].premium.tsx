@@ -7,6 +7,7 @@
 //
 // (The brackets in the file name keep the leading underscores literal: `__test.premium.tsx`
 // would be a pathless layout and answer on /premium.)
+import { getEnv } from '~/modules/config/env.server.ts'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { withScope } from '~/modules/db/scoped.server.ts'
 
@@ -17,7 +18,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (process.env.E2E_TEST_HOOKS !== 'true') throw notFound()
+  if (!getEnv().E2E_TEST_HOOKS) throw notFound()
   if (request.method !== 'POST') return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } })
   const { member, db, scope } = context
   if (!member) return Response.json({ error: 'authentication_required' }, { status: 403 })

@@ -24,7 +24,7 @@ type ResendAnswer = { sent: true } | { sent: false; seconds: number }
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = requireMember(context, request)
   const { db, scope, tenant, theme, t } = context
-  const result = await resendActivation({ db, scope, tenant, theme, t, link: (path) => siteLink(request, path) }, member.userId)
+  const result = await resendActivation({ db, scope, tenant, theme, t, link: (path) => siteLink(tenant, request, path) }, member.userId)
   if (result.ok) return data<ResendAnswer>({ sent: true })
   if (result.reason === 'notPending') throw redirect('/members')
   return data<ResendAnswer>({ sent: false, seconds: result.seconds }, { status: 429 })

@@ -1,22 +1,34 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { normalizeEmail } from '~/modules/accounts/fields.ts'
+import { requireOperator } from '~/modules/admin/operator.server.ts'
+import { isLoopback } from '~/modules/http/client-ip.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { mailboxEnabled } from '~/modules/mail/send.server.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
 
-// Development mailbox: the site's outbox, newest first, while no SMTP server is configured.
-// Not found otherwise, and never indexed.
+// The demo's mailbox: the site's outbox, newest first, while no SMTP server is configured.
+// Its mails hold activation and reset links, so it is never public: in the demo it answers
+// requests from this machine (loopback) and otherwise asks for the operator password; in
+// production, or with SMTP_URL, it does not exist. Never indexed, never cached.
 
 const PAGE_SIZE = 50
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }]
 
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const headers = new Headers(errorHeaders)
+  headers.set('Cache-Control', 'no-store')
+  headers.set('X-Robots-Tag', 'noindex')
+  return headers
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!mailboxEnabled()) throw new Response('Not found', { status: 404 })
+  if (!isLoopback(context.clientIp)) requireOperator(request)
   const { db, scope, tenant, locale, t } = context
   const to = normalizeEmail(new URL(request.url).searchParams.get('to') ?? '').slice(0, 254)
   const rows = await withScope(db, scope, (tx) =>

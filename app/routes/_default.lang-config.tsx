@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { LANGUAGES_BY_COUNTRY, isCountryCode } from '~/modules/geo/countries.ts'
 import { safeRedirect } from '~/modules/auth/guards.server.ts'
+import { originOf } from '~/modules/http/safe-redirect.ts'
 import { localeCookie } from '~/modules/i18n/locale.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
@@ -34,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json(submission.reply(), { status: 400 })
   }
   const { locale, redirectTo } = submission.value
-  return redirect(safeRedirect(redirectTo, '/lang-config'), { headers: { 'Set-Cookie': await localeCookie.serialize(locale) } })
+  return redirect(safeRedirect(redirectTo, '/lang-config', originOf(request)), { headers: { 'Set-Cookie': await localeCookie.serialize(locale) } })
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])

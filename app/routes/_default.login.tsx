@@ -9,6 +9,7 @@ import { EmailSchema } from '~/modules/accounts/fields.ts'
 import { logIn, loginCookies } from '~/modules/accounts/login.server.ts'
 import { PASSWORD_MAX_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { requireAnonymous, safeRedirect } from '~/modules/auth/guards.server.ts'
+import { originOf } from '~/modules/http/safe-redirect.ts'
 import { readSessionId } from '~/modules/auth/session.server.ts'
 import { loginThrottle } from '~/modules/auth/throttle.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAnonymous(context)
   const redirectTo = new URL(request.url).searchParams.get('redirectTo')
   return {
-    redirectTo: redirectTo ? safeRedirect(redirectTo) : '',
+    redirectTo: redirectTo ? safeRedirect(redirectTo, '/members', originOf(request)) : '',
     title: context.t('login.title', { ns: 'account' }),
     siteName: context.tenant.name,
   }
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const headers = new Headers()
   for (const cookie of await loginCookies(result, tenant.locales.offered)) headers.append('Set-Cookie', cookie)
-  return redirect(safeRedirect(redirectTo), { headers })
+  return redirect(safeRedirect(redirectTo, '/members', originOf(request)), { headers })
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])

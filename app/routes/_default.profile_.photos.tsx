@@ -9,6 +9,7 @@ import { PhotoGrid, type PhotoIntent } from '~/components/photos/photo-grid.tsx'
 import { PhotoUploader } from '~/components/photos/photo-uploader.tsx'
 import { MESSAGE_VALUES } from '~/components/photos/upload-outcomes.tsx'
 import { requireMember, safeRedirect } from '~/modules/auth/guards.server.ts'
+import { originOf } from '~/modules/http/safe-redirect.ts'
 import type { Db } from '~/modules/db/client.server.ts'
 import type { Scope } from '~/modules/db/scoped.server.ts'
 import { invariantResponse } from '~/modules/http/invariant.ts'
@@ -56,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     count: own.count,
     limit: own.limit,
     paidUser: member.paidUser,
-    returnTo: returnTo ? safeRedirect(returnTo, '') || null : null,
+    returnTo: returnTo ? safeRedirect(returnTo, '', originOf(request)) || null : null,
     title: t('title', { ns: 'photos' }),
     siteName: tenant.name,
   }
@@ -73,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const form = await readUploadForm(request)
     if (!form.ok) return reply({ notice: { key: `errors.${form.reason}`, tone: 'danger' } }, 400)
     const redirectTo = form.fields.get('redirectTo')
-    const back = typeof redirectTo === 'string' ? safeRedirect(redirectTo, '') || undefined : undefined
+    const back = typeof redirectTo === 'string' ? safeRedirect(redirectTo, '', originOf(request)) || undefined : undefined
     if (form.files.length === 0) return reply({ notice: { key: 'errors.noFiles', tone: 'danger' }, redirectTo: back }, 400)
     const outcomes = await uploadPhotos(db, scope, form.files, { profileId })
     const allDone = outcomes.every((o) => o.ok)

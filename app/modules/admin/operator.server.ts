@@ -2,6 +2,7 @@
 // issue) brings real operator accounts. HTTP Basic auth, user `operator`, password from
 // OPERATOR_PASSWORD. Without that variable the operator pages do not exist: 404.
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { getEnv } from '../config/env.server.ts'
 
 export const OPERATOR_USER = 'operator'
 const REALM = 'Operator'
@@ -23,18 +24,22 @@ export function parseBasicAuth(header: string | null): { user: string; password:
   return colon < 0 ? null : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
 }
 
+/** The right user and password, compared in constant time. */
+export function checkOperatorCredentials(given: { user: string; password: string }, expected: string): boolean {
+  const userOk = sameSecret(given.user, OPERATOR_USER)
+  const passwordOk = sameSecret(given.password, expected)
+  return userOk && passwordOk
+}
+
 /**
  * Throws 404 when operator pages are switched off and 401 (with a Basic challenge) without
  * the right credentials. Routes using it need an ErrorBoundary and a `headers` export that
  * passes `errorHeaders` on, or the browser never sees the challenge.
  */
-export function requireOperator(request: Request, env: Record<string, string | undefined> = process.env): Operator {
+export function requireOperator(request: Request, env: { OPERATOR_PASSWORD?: string } = getEnv()): Operator {
   const expected = env.OPERATOR_PASSWORD
   if (!expected) throw new Response('Not Found', { status: 404, statusText: 'Not Found' })
-  const given = parseBasicAuth(request.headers.get('authorization'))
-  const userOk = given ? sameSecret(given.user, OPERATOR_USER) : false
-  const passwordOk = given ? sameSecret(given.password, expected) : false
-  if (!userOk || !passwordOk) {
+  if (!hasOperatorPassword(request, expected)) {
     throw new Response('Unauthorized', {
       status: 401,
       statusText: 'Unauthorized',
@@ -42,4 +47,10 @@ export function requireOperator(request: Request, env: Record<string, string | u
     })
   }
   return { name: OPERATOR_USER }
+}
+
+/** Whether the request carries the operator's Basic credentials (no challenge). */
+export function hasOperatorPassword(request: Request, expected: string | undefined = getEnv().OPERATOR_PASSWORD): boolean {
+  const given = parseBasicAuth(request.headers.get('authorization'))
+  return Boolean(expected && given && checkOperatorCredentials(given, expected))
 }

@@ -17,7 +17,5 @@ export function requireAnonymous(context: AppLoadContext): void {
   if (context.member) throw redirect('/members')
 }
 
-/** Only same-site paths: never an open redirect. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/members'): string {
-  return typeof to === 'string' && /^\/(?![/\\])/.test(to) ? to : fallback
-}
+/** Only same-site paths: never an open redirect (app/modules/http/safe-redirect.ts). */
+export { safeRedirect } from '../http/safe-redirect.ts'

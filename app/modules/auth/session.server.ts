@@ -1,16 +1,13 @@
 // Sessions live in the database; the cookie carries only a random id (its SHA-256 is the
 // row's key). httpOnly, SameSite=Lax, host-only, 30 days, Secure outside development.
 import { randomBytes } from 'node:crypto'
+import { secureCookies } from '../config/env.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { sha256 } from './tokens.server.ts'
 
 export const SESSION_COOKIE = 'sid'
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600
-
-function secureCookies(): boolean {
-  return process.env.NODE_ENV === 'production' && process.env.INSECURE_COOKIES !== 'true'
-}
 
 export function sessionCookie(rawId: string): string {
   return [`${SESSION_COOKIE}=${rawId}`, 'Path=/', `Max-Age=${SESSION_MAX_AGE_S}`, 'HttpOnly', 'SameSite=Lax', ...(secureCookies() ? ['Secure'] : [])].join('; ')

@@ -2,6 +2,7 @@
 // (a single node needs nothing more). Used for tenant-config reloads now, realtime later.
 import { EventEmitter } from 'node:events'
 import { Redis } from 'ioredis'
+import { getEnv } from '../config/env.server.ts'
 
 export type Handler = (message: string) => void
 export type Bus = {
@@ -70,6 +71,14 @@ export function createRedisBus(url: string): Bus {
 let bus: Bus | undefined
 
 export function getBus(): Bus {
-  bus ??= process.env.REDIS_URL ? createRedisBus(process.env.REDIS_URL) : createMemoryBus()
+  const url = getEnv().REDIS_URL
+  bus ??= url ? createRedisBus(url) : createMemoryBus()
   return bus
+}
+
+/** At shutdown: unsubscribes and closes the connections. */
+export async function closeBus(): Promise<void> {
+  const closing = bus
+  bus = undefined
+  await closing?.close()
 }

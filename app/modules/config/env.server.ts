@@ -1,9 +1,32 @@
-// Process configuration, parsed once. Every variable is documented in README.md.
+// Process configuration: every environment variable the app, its scripts and its tests read
+// goes through this one schema. Every variable is documented in README.md.
+//
+// Two modes (docs/decisions/007-safe-to-deploy.md): a deployment (NODE_ENV=production with
+// DATABASE_URL) is fail-closed and refuses to start without the secrets and services it
+// needs; anything else is the demo (`npm start` with nothing configured, tests, e2e).
 import { z } from 'zod'
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1')
+
+/** `false`/`0` (off), `true` (one proxy in front), a hop count, or Express's address list. */
+export type TrustProxy = false | number | string[]
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (value === '' || value === 'false' || value === '0') return false
+    if (value === 'true') return 1
+    if (/^\d+$/.test(value)) return Number(value)
+    const list = value.split(',').map((part) => part.trim()).filter(Boolean)
+    if (list.every((part) => /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i.test(part))) return list
+    ctx.addIssue({ code: 'custom', message: 'expected true, false, a number of proxies, or addresses/subnets separated by commas' })
+    return z.NEVER
+  })
+
+const port = z.coerce.number().int().min(1).max(65535)
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -13,29 +36,109 @@ const EnvSchema = z.object({
   APP_DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url().optional(),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  TENANTS_DIR: z.string().optional(),
-  DATA_DIR: z.string().default('.data'),
-  /** Answer <slug>.localhost for every site (development, demos, tests). */
-  LOCALHOST_TENANTS: flag.default(true),
-  /** Trust X-Forwarded-Host/-Proto: only behind a proxy that sets them. */
-  TRUST_PROXY: flag.default(false),
-  /** Tests only: lets a request choose its tenant with the X-Test-Tenant header. */
-  TEST_TENANT_HEADER: flag.default(false),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  TENANTS_DIR: z.string().min(1).default('tenants'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** Answer <slug>.localhost for every site. Default: on in the demo, off in production. */
+  LOCALHOST_TENANTS: flag.optional(),
+  /** Honour X-Forwarded-Proto/-Host/-For from this many proxies (or these addresses). */
+  TRUST_PROXY: trustProxy.default(false),
+  SMTP_URL: z.url().optional(),
+  /** The demo's mailbox page; never in production. */
+  DEV_MAILBOX: flag.default(true),
+  INSECURE_COOKIES: flag.default(false),
+  OPERATOR_PASSWORD: z.string().min(1).optional(),
+  /** Demo members on `npm start` / `npm run setup`. Default: on in the demo, off in production. */
+  SEED_DEMO: flag.optional(),
+  /** Limit for urlencoded and JSON request bodies, in bytes. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(262_144),
+  /** Seconds a stopping node waits for in-flight requests before closing connections. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** Browser tests only: enables /__test/* helpers. */
+  E2E_TEST_HOOKS: flag.default(false),
+  EMBEDDED_PG_PORT: port.optional(),
+  E2E_PORT: port.default(3100),
+  E2E_MAIL_PORT: port.optional(),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  SEED_COUNT: z.coerce.number().int().min(0).max(100_000).default(40),
+  BENCH_PROFILES: z.coerce.number().int().min(1).default(1_000_000),
+  CI: z.string().optional().transform((value) => Boolean(value) && value !== 'false' && value !== '0'),
 })
 
-export type Env = z.infer<typeof EnvSchema>
+export type RunMode = 'demo' | 'production'
 
-let cached: Env | undefined
+type Parsed = z.infer<typeof EnvSchema>
+export type Env = Omit<Parsed, 'LOCALHOST_TENANTS' | 'SEED_DEMO'> & {
+  mode: RunMode
+  LOCALHOST_TENANTS: boolean
+  SEED_DEMO: boolean
+}
 
-export function getEnv(): Env {
-  if (cached) return cached
-  const parsed = EnvSchema.safeParse(process.env)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Cannot start: the environment is not valid.\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'EnvError'
   }
-  cached = parsed.data
-  return cached
+}
+
+/** Production needs these; each missing one is named on its own line. */
+const PRODUCTION_REQUIRES: { name: 'SMTP_URL' | 'APP_DATABASE_URL' | 'OPERATOR_PASSWORD'; why: string }[] = [
+  { name: 'SMTP_URL', why: 'mails (activation, password reset) must really be sent; the demo mailbox does not exist in production' },
+  { name: 'APP_DATABASE_URL', why: 'the runtime role (no table ownership, no BYPASSRLS) that every node connects as' },
+  { name: 'OPERATOR_PASSWORD', why: 'the operator pages; production never generates it' },
+]
+const OPERATOR_PASSWORD_MIN = 12
+
+export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string }): RunMode {
+  return source.NODE_ENV === 'production' && source.DATABASE_URL ? 'production' : 'demo'
+}
+
+/** Parses an environment (process.env by default); throws EnvError naming every problem. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source)
+  if (!parsed.success) throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
+  const data = parsed.data
+  const mode = runMode(data)
+  if (mode === 'production') {
+    const problems = PRODUCTION_REQUIRES.filter((r) => !data[r.name]).map((r) => `${r.name} is required in production (${r.why})`)
+    if (data.OPERATOR_PASSWORD && data.OPERATOR_PASSWORD.length < OPERATOR_PASSWORD_MIN) {
+      problems.push(`OPERATOR_PASSWORD must be at least ${OPERATOR_PASSWORD_MIN} characters in production`)
+    }
+    if (data.E2E_TEST_HOOKS) problems.push('E2E_TEST_HOOKS must not be set in production')
+    if (problems.length > 0) throw new EnvError(problems)
+  }
+  return {
+    ...data,
+    mode,
+    LOCALHOST_TENANTS: data.LOCALHOST_TENANTS ?? mode === 'demo',
+    SEED_DEMO: data.SEED_DEMO ?? mode === 'demo',
+  }
+}
+
+const KEYS = Object.keys(EnvSchema.shape)
+let cached: { key: string; env: Env } | undefined
+
+/**
+ * The parsed process environment. Re-parsed only when one of its variables changed (start-up
+ * scripts fill in derived values, tests switch features), so callers may call it per request.
+ */
+export function getEnv(): Env {
+  const key = KEYS.map((name) => process.env[name] ?? '\u0000').join('\u0001')
+  if (cached?.key === key) return cached.env
+  const env = parseEnv(process.env)
+  cached = { key, env }
+  return env
+}
+
+/** Session and tracking cookies get `Secure` in production builds unless INSECURE_COOKIES. */
+export function secureCookies(env: Env = getEnv()): boolean {
+  return env.NODE_ENV === 'production' && !env.INSECURE_COOKIES
+}
+
+/** One line for start-up logs. */
+export function describeMode(env: Env): string {
+  if (env.mode === 'production') return 'production mode (NODE_ENV=production with DATABASE_URL): fail-closed, no demo data, no mailbox page'
+  const why = env.DATABASE_URL ? 'NODE_ENV is not production' : 'no DATABASE_URL'
+  return `demo mode (${why}): ${env.SEED_DEMO ? 'demo members, ' : ''}${env.SMTP_URL ? 'mails over SMTP' : 'mailbox page for loopback or the operator password'}`
 }

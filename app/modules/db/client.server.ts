@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import { PrismaClient } from '~/generated/prisma/client.ts'
+import { getEnv } from '../config/env.server.ts'
 
 export type Db = PrismaClient
 
@@ -13,8 +14,15 @@ let runtimeDb: Db | undefined
 /** The process-wide client for requests: the runtime role, subject to row-level security. */
 export function getRuntimeDb(): Db {
   if (runtimeDb) return runtimeDb
-  const url = process.env.APP_DATABASE_URL
-  if (!url) throw new Error('APP_DATABASE_URL is not set: start the app through `npm start` or set it (README).')
-  runtimeDb = createDb(url, Number(process.env.DATABASE_POOL_SIZE ?? 10))
+  const env = getEnv()
+  if (!env.APP_DATABASE_URL) throw new Error('APP_DATABASE_URL is not set: start the app through `npm start` or set it (README).')
+  runtimeDb = createDb(env.APP_DATABASE_URL, env.DATABASE_POOL_SIZE)
   return runtimeDb
+}
+
+/** At shutdown, after requests have drained. */
+export async function disconnectRuntimeDb(): Promise<void> {
+  const closing = runtimeDb
+  runtimeDb = undefined
+  await closing?.$disconnect()
 }

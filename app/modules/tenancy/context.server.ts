@@ -22,6 +22,13 @@ export type AppContext = {
   member: Member | null
   /** Set-Cookie headers decided while building the context; server/app.ts sends them once. */
   setCookies: string[]
+  /** This response's CSP nonce (server/edge/security-headers.ts); '' outside the server. */
+  cspNonce: string
+  /**
+   * The client's IP address as the edge read it (X-Forwarded-For only from trusted
+   * proxies, TRUST_PROXY): the key for per-IP limits. '' outside the server.
+   */
+  clientIp: string
 }
 
 declare module '@remix-run/node' {
@@ -34,7 +41,9 @@ export function translatorFor(locale: Locale, tenant: Pick<LoadedTenant, 'locale
   return createI18n(locale, resources, tenant.locales.default).t
 }
 
-export async function buildAppContext(request: Request, tenant: LoadedTenant): Promise<AppContext> {
+export type EdgeFacts = { cspNonce?: string; clientIp?: string }
+
+export async function buildAppContext(request: Request, tenant: LoadedTenant, edge: EdgeFacts = {}): Promise<AppContext> {
   const { locale, setCookie } = await decideLocale(request, tenant)
   const db = getRuntimeDb()
   const scope = { tenantId: tenant.slug, poolId: tenant.pool }
@@ -48,5 +57,7 @@ export async function buildAppContext(request: Request, tenant: LoadedTenant): P
     scope,
     member,
     setCookies: setCookie ? [setCookie] : [],
+    cspNonce: edge.cspNonce ?? '',
+    clientIp: edge.clientIp ?? '',
   }
 }

@@ -3,6 +3,7 @@
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { getEnv } from '../config/env.server.ts'
 import { TenantConfigSchema, type TenantConfig } from '../../../tenants/schema.ts'
 
 export class TenantConfigError extends Error {
@@ -17,7 +18,7 @@ export type LoadedTenant = TenantConfig & { file: string }
 const NOT_CONFIG = new Set(['schema.ts', 'index.ts'])
 
 export function tenantsDir(): string {
-  return path.resolve(process.env.TENANTS_DIR ?? 'tenants')
+  return path.resolve(getEnv().TENANTS_DIR)
 }
 
 /** Validates one parsed module's default export; returns problems instead of throwing. */

@@ -4,10 +4,9 @@
 import { watch } from 'node:fs'
 import { THEME_NAMES } from '../../../themes/index.ts'
 import { getBus } from '../bus/bus.server.ts'
-import { getRuntimeDb } from '../db/client.server.ts'
 import { loadTenants, tenantsDir, type LoadedTenant } from './load-tenants.server.ts'
 import { buildHostIndex, type HostIndex } from './resolve-host.ts'
-import { syncTenants } from './sync.server.ts'
+import { PoolMoveError, poolMoves } from './sync.server.ts'
 
 export type Registry = { tenants: readonly LoadedTenant[]; index: HostIndex<LoadedTenant>; bySlug: ReadonlyMap<string, LoadedTenant> }
 
@@ -26,9 +25,21 @@ export function getRegistry(): Promise<Registry> {
   return current
 }
 
-export async function reloadRegistry(reason: string): Promise<Registry | null> {
+/** Writes reloaded tenants to the database; only nodes that know the owner's URL have one. */
+export type TenantSync = (tenants: readonly LoadedTenant[]) => Promise<void>
+
+/**
+ * Swaps in the tenant files as they now are, unless a file is broken, a site would change
+ * pools, or the database sync (when this node has one) fails: then the last good
+ * configuration stays in service.
+ */
+export async function reloadRegistry(reason: string, sync?: TenantSync): Promise<Registry | null> {
   try {
+    const previous = current ? await current : null
     const next = await load()
+    const moves = previous ? poolMoves(previous.tenants.map((t) => ({ id: t.slug, poolId: t.pool })), next.tenants) : []
+    if (moves.length > 0) throw new PoolMoveError(moves)
+    if (sync) await sync(next.tenants)
     current = Promise.resolve(next)
     console.info(`[tenancy] reloaded ${next.tenants.length} tenants (${reason})`)
     return next
@@ -41,7 +52,7 @@ export async function reloadRegistry(reason: string): Promise<Registry | null> {
 let watching = false
 
 /** Watches tenants/ on this node and listens for reloads announced by other nodes. */
-export async function watchTenantFiles(): Promise<void> {
+export async function watchTenantFiles(sync?: TenantSync): Promise<void> {
   if (watching) return
   watching = true
   const bus = getBus()
@@ -53,10 +64,10 @@ export async function watchTenantFiles(): Promise<void> {
   watch(tenantsDir(), () => {
     clearTimeout(timer)
     timer = setTimeout(async () => {
-      const next = await reloadRegistry('tenant file changed')
-      if (!next) return
-      await syncTenants(getRuntimeDb(), next.tenants).catch((error: Error) => console.error(`[tenancy] sync failed: ${error.message}`))
-      await bus.publish(RELOAD_CHANNEL, nodeId)
+      // The runtime role may not write sites; without the owner's URL, `npm run setup` syncs.
+      if (!sync) console.warn('[tenancy] reloading without a database sync: run `npm run setup` for new sites or domains')
+      const next = await reloadRegistry('tenant file changed', sync)
+      if (next) await bus.publish(RELOAD_CHANNEL, nodeId)
     }, 200)
   }).unref()
 }

@@ -1,0 +1,39 @@
+// The server's edge, hardened in one place (docs/decisions/007-safe-to-deploy.md). Order:
+// request bookkeeping for shutdown, proxy reading, security headers on every response
+// (static files and refusals included), then the refusals for requests a browser would
+// never send, and the operator-password throttle. Remix comes after (server/edge/remix.ts).
+import type { ErrorRequestHandler, Express } from 'express'
+import { getEnv } from '../app/modules/config/env.server.ts'
+import { installBodyGuard } from './edge/body.ts'
+import { createOperatorThrottle, operatorThrottleMiddleware, type GuessThrottle } from './edge/operator-throttle.ts'
+import { configureProxy } from './edge/proxy.ts'
+import { refuse } from './edge/refuse.ts'
+import { bodyTypeGuard, methodGuard, originGuard, urlGuard } from './edge/request-guards.ts'
+import { securityHeaders } from './edge/security-headers.ts'
+import { lifecycleMiddleware } from './edge/shutdown.ts'
+
+export type EdgeOptions = { dev: boolean; imageOrigins: readonly string[]; operatorThrottle?: GuessThrottle }
+
+export function installEdge(app: Express, options: EdgeOptions): void {
+  const env = getEnv()
+  app.disable('x-powered-by')
+  configureProxy(app, env.TRUST_PROXY)
+  installBodyGuard()
+  app.use(lifecycleMiddleware)
+  app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins }))
+  app.use(methodGuard, urlGuard, originGuard, bodyTypeGuard)
+  const throttle = options.operatorThrottle ?? createOperatorThrottle(env.REDIS_URL)
+  app.use(operatorThrottleMiddleware(throttle, () => getEnv().OPERATOR_PASSWORD))
+}
+
+/** The last handler: a clear 500 without internals, logged once. */
+export const edgeErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) {
+    next(error)
+    return
+  }
+  // Errors from body-parsing inside Express (aborted uploads) carry their own 4xx status.
+  const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500
+  if (status >= 500) console.error(error)
+  refuse(req, res, status, status >= 500 ? 'server_error' : 'bad_request', status >= 500 ? 'Something went wrong on our side.' : 'The request could not be read.')
+}

@@ -1,0 +1,105 @@
+// The hand-over to Remix (in place of @remix-run/express's adapter, so the edge decides what
+// Remix sees): the URL and Host from the one proxy reading, no forwarding headers from
+// untrusted peers, urlencoded and JSON bodies read within their limit, the request's
+// context built once (tenant, member, nonce, client IP), and on the way out the context's
+// cookies, `private, no-store` for anything rendered for a logged-in member, and event
+// streams registered so shutdown can end them.
+import type { IncomingHttpHeaders } from 'node:http'
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from '@remix-run/node'
+import type { NextFunction, Request, Response } from 'express'
+import { BodyTooLarge, isMultipart, readLimitedBody } from './body.ts'
+import { clientIp, requestHost, requestOrigin } from './proxy.ts'
+import { refuse } from './refuse.ts'
+import { trackEventStream } from './shutdown.ts'
+
+/** What server/app.ts needs from the server build's entry module (entry.server.tsx). */
+export type EntryHooks = {
+  startTenancy(options: { watch: boolean; ownerDatabaseUrl?: string }): Promise<number>
+  loadContextFor(host: string, url: string, extra: { cspNonce: string; clientIp: string; cookie: string | undefined }): Promise<AppLoadContext | null>
+  unknownHostPage(acceptLanguage: string | undefined): string
+  imageOrigins(): Promise<string[]>
+  stopBackground(): Promise<void>
+}
+
+export function hooksOf(build: ServerBuild): EntryHooks {
+  return build.entry.module as unknown as EntryHooks
+}
+
+const FORWARDING = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'x-forwarded-port']
+
+function remixHeaders(raw: IncomingHttpHeaders, host: string): Headers {
+  const headers = new Headers()
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined || FORWARDING.includes(key) || key === 'host') continue
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v)
+    else headers.set(key, value)
+  }
+  // Remix compares Origin with this host; it must be the host the edge resolved.
+  headers.set('host', host)
+  return headers
+}
+
+const MEMBER_CACHE = 'private, no-store'
+
+export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mode: 'production' | 'development'; bodyLimit: () => number }) {
+  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>()
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const build = await options.getBuild()
+      const hooks = hooksOf(build)
+      // Both checked by the URL guard before; the fallbacks only satisfy the types.
+      const host = requestHost(req) ?? 'localhost'
+      const url = `${requestOrigin(req) ?? `http://${host}`}${req.originalUrl}`
+      const context = await hooks.loadContextFor(host, url, { cspNonce: res.locals.cspNonce as string, clientIp: clientIp(req), cookie: req.headers.cookie })
+      if (!context) {
+        res.status(404).type('html').send(hooks.unknownHostPage(req.headers['accept-language']))
+        return
+      }
+      let handler = handlers.get(build)
+      if (!handler) {
+        handler = createRequestHandler(build, options.mode)
+        handlers.set(build, handler)
+      }
+      const controller = new AbortController()
+      const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: remixHeaders(req.headers, host), signal: controller.signal }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        if (isMultipart(req)) {
+          init.body = createReadableStreamFromReadable(req)
+          init.duplex = 'half'
+        } else {
+          try {
+            init.body = new Uint8Array(await readLimitedBody(req, options.bodyLimit()))
+          } catch (error) {
+            if (error instanceof BodyTooLarge) return refuse(req, res, 413, 'body_too_large', 'The request body is too large.', { Connection: 'close' })
+            throw error
+          }
+        }
+      }
+      let finished = false
+      res.on('finish', () => (finished = true))
+      res.on('close', () => finished || controller.abort())
+
+      const response = await handler(new Request(url, init), context)
+      for (const cookie of context.setCookies) res.append('Set-Cookie', cookie)
+      if (context.member && !/\bpublic\b/i.test(response.headers.get('cache-control') ?? '')) {
+        response.headers.set('Cache-Control', MEMBER_CACHE)
+      }
+      await send(res, response)
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+async function send(res: Response, response: globalThis.Response): Promise<void> {
+  // A reason phrase with characters HTTP cannot carry would throw; the status says enough.
+  if (/^[\t\x20-\x7e]*$/.test(response.statusText)) res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [key, value] of response.headers.entries()) res.append(key, value)
+  if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) {
+    res.flushHeaders()
+    trackEventStream(res)
+  }
+  if (response.body) await writeReadableStreamToWritable(response.body, res)
+  else res.end()
+}
