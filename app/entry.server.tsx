@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { createReadableStreamFromReadable, type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from '@remix-run/node'
+import { RemixServer, isRouteErrorResponse } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { buildAppContext } from './modules/tenancy/context.server.ts'
@@ -70,6 +70,17 @@ export async function loadContextFor(host: string, url: string, edge: { cspNonce
 export { unknownHostPage }
 
 // --- Remix ---------------------------------------------------------------------------
+
+/**
+ * Logs what went wrong on our side. Answers to the client's mistakes (a POST to a page
+ * without a form, an unknown path: 4xx responses Remix raises itself) and requests the
+ * client abandoned are not errors of ours.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs): void {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  console.error(error)
+}
 
 export default function handleRequest(
   request: Request,

@@ -47,7 +47,7 @@ const app = await createApp({ mode: 'production', dataDir: e2eDir, watchTenants:
 const server = app.listen(port, '127.0.0.1', () => console.info(`e2e server on ${port}`))
 
 const stop = async () => {
-  await closeGracefully(server, 2_000)
+  await closeGracefully(app, server, 2_000)
   await stopBackground(app)
   mailApi.close()
   await smtp.stop()

@@ -10,7 +10,7 @@ import { configureProxy } from './edge/proxy.ts'
 import { refuse } from './edge/refuse.ts'
 import { bodyTypeGuard, methodGuard, originGuard, urlGuard } from './edge/request-guards.ts'
 import { securityHeaders } from './edge/security-headers.ts'
-import { lifecycleMiddleware } from './edge/shutdown.ts'
+import { createLifecycle } from './edge/shutdown.ts'
 
 export type EdgeOptions = { dev: boolean; imageOrigins: readonly string[]; operatorThrottle?: GuessThrottle }
 
@@ -19,7 +19,9 @@ export function installEdge(app: Express, options: EdgeOptions): void {
   app.disable('x-powered-by')
   configureProxy(app, env.TRUST_PROXY)
   installBodyGuard()
-  app.use(lifecycleMiddleware)
+  const lifecycle = createLifecycle()
+  app.locals.lifecycle = lifecycle
+  app.use(lifecycle.middleware)
   app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins }))
   app.use(methodGuard, urlGuard, originGuard, bodyTypeGuard)
   const throttle = options.operatorThrottle ?? createOperatorThrottle(env.REDIS_URL)

@@ -18,7 +18,7 @@ export async function serve(options: { dev: boolean; port: number; host: string;
     (stopping ??= (async () => {
       const graceMs = getEnv().SHUTDOWN_GRACE_SECONDS * 1000
       console.info(`[server] ${signal}: no new connections; draining requests (up to ${graceMs / 1000} s)`)
-      const { forced, pending } = await closeGracefully(server, graceMs)
+      const { forced, pending } = await closeGracefully(app, server, graceMs)
       console.info(`[server] ${pending} requests were in flight; ${forced ? 'the rest were cut off' : 'all finished'}`)
       await stopBackground(app)
     })())

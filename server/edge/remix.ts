@@ -10,7 +10,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { BodyTooLarge, isMultipart, readLimitedBody } from './body.ts'
 import { clientIp, requestHost, requestOrigin } from './proxy.ts'
 import { refuse } from './refuse.ts'
-import { trackEventStream } from './shutdown.ts'
+import { lifecycleOf } from './shutdown.ts'
 
 /** What server/app.ts needs from the server build's entry module (entry.server.tsx). */
 export type EntryHooks = {
@@ -98,7 +98,7 @@ async function send(res: Response, response: globalThis.Response): Promise<void>
   for (const [key, value] of response.headers.entries()) res.append(key, value)
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) {
     res.flushHeaders()
-    trackEventStream(res)
+    lifecycleOf(res.app).trackEventStream(res)
   }
   if (response.body) await writeReadableStreamToWritable(response.body, res)
   else res.end()

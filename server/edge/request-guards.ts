@@ -6,8 +6,6 @@ import { requestHost, requestOrigin } from './proxy.ts'
 import { refuse } from './refuse.ts'
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
-/** Methods that exist for diagnostics or tunnelling; never ours. */
-const NOT_ALLOWED = new Set(['TRACE', 'TRACK', 'CONNECT'])
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
@@ -22,11 +20,15 @@ export function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }
 
+/** TRACE, CONNECT, WebDAV and the like: 405 (a client error, not our failure). */
 export function methodGuard(req: Request, res: Response, next: NextFunction): void {
+  // No cross-origin API: a preflight learns the methods and gets no CORS grant.
+  if (req.method === 'OPTIONS') {
+    res.status(204).set({ Allow: [...ALLOWED_METHODS].join(', '), 'Cache-Control': 'no-store' }).end()
+    return
+  }
   if (ALLOWED_METHODS.has(req.method)) return next()
-  const allow = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
-  if (NOT_ALLOWED.has(req.method)) return refuse(req, res, 405, 'method_not_allowed', `The method ${req.method} is not allowed.`, { Allow: allow })
-  refuse(req, res, 501, 'not_implemented', `The method ${req.method} is not supported.`, { Allow: allow })
+  refuse(req, res, 405, 'method_not_allowed', `The method ${req.method} is not allowed here.`, { Allow: [...ALLOWED_METHODS].join(', ') })
 }
 
 export function urlGuard(req: Request, res: Response, next: NextFunction): void {

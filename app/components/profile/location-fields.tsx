@@ -6,6 +6,7 @@ import { regionLabelFor } from '~/modules/geo/countries.ts'
 import { findRegion, regionsFor } from '~/modules/geo/regions.ts'
 import { CITY_MAX_LENGTH } from '~/modules/profiles/profile-schema.ts'
 import { UseMyLocation } from './use-my-location.tsx'
+import { singleValue } from '../form/form-value.ts'
 
 type Props = {
   country: FieldMetadata<string>
@@ -25,8 +26,8 @@ type Props = {
 export function LocationFields({ country, region, city, countries, storedCountry, show }: Props) {
   const { t } = useTranslation('profile')
   const { t: tc } = useTranslation()
-  const [countryValue, setCountryValue] = useState(() => (show.country && country.initialValue) || storedCountry)
-  const [regionValue, setRegionValue] = useState(() => region.initialValue ?? '')
+  const [countryValue, setCountryValue] = useState(() => (show.country && singleValue(country.initialValue)) || storedCountry)
+  const [regionValue, setRegionValue] = useState(() => singleValue(region.initialValue) ?? '')
   const regions = regionsFor(countryValue)
 
   const chooseCountry = (next: string) => {

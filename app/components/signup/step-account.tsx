@@ -7,6 +7,7 @@ import { PASSWORD_MIN_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { Step2Schema } from '~/modules/accounts/signup-schema.ts'
 import { EmailSuggestion } from './email-suggestion.tsx'
 import { formId, StepButtons, StepForm, validateUnlessBack, type StepProps } from './step-form.tsx'
+import { singleValue } from '../form/form-value.ts'
 
 /** Step 2: profile name, e-mail and password; submitting it creates the account. */
 export function StepAccount(props: StepProps & { reactivationSent: boolean }) {
@@ -19,7 +20,7 @@ export function StepAccount(props: StepProps & { reactivationSent: boolean }) {
     onValidate: validateUnlessBack(Step2Schema),
   })
   // Checked when the field is left (not on every key), and after a failed post without JS.
-  const [checkedEmail, setCheckedEmail] = useState(fields.email.initialValue)
+  const [checkedEmail, setCheckedEmail] = useState(() => singleValue(fields.email.initialValue))
   const emailTaken = fields.email.errors?.[0] === 'validation.emailTaken'
   const { Heading } = props
   return (
