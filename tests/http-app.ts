@@ -6,6 +6,7 @@ import http, { type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Express } from 'express'
 import { isBuildStale } from '../scripts/lib/build-state.ts'
+import type { AppOptions } from '../server/app.ts'
 import { closeGracefully } from '../server/edge/shutdown.ts'
 
 export type HttpResponse = { status: number; headers: IncomingHttpHeaders; body: string }
@@ -29,10 +30,10 @@ export type HttpApp = {
   close(): Promise<void>
 }
 
-export async function startHttpApp(options: { dataDir?: string } = {}): Promise<HttpApp> {
+export async function startHttpApp(options: Partial<Omit<AppOptions, 'mode'>> = {}): Promise<HttpApp> {
   const { createApp, stopBackground } = await import('../server/app.ts')
   const mode = isBuildStale() ? 'development' : 'production'
-  const app = await createApp({ mode, dataDir: options.dataDir ?? '.data/test', watchTenants: false })
+  const app = await createApp({ dataDir: '.data/test', watchTenants: false, ...options, mode })
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })

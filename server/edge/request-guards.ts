@@ -33,7 +33,7 @@ export function methodGuard(req: Request, res: Response, next: NextFunction): vo
 
 export function urlGuard(req: Request, res: Response, next: NextFunction): void {
   // A NUL byte has no business in a URL and would reach the database through a filter.
-  if (/%00|\u0000/i.test(req.originalUrl)) return refuse(req, res, 400, 'bad_url', 'The address contains a NUL byte.')
+  if (/%00/i.test(req.originalUrl) || req.originalUrl.includes('\u0000')) return refuse(req, res, 400, 'bad_url', 'The address contains a NUL byte.')
   if (!requestHost(req)) return refuse(req, res, 400, 'bad_host', 'The Host header is missing or not a host name.')
   next()
 }

@@ -16,7 +16,7 @@ const MAX_LENGTH = 2048
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/members', origin: string = PLACEHOLDER_ORIGIN): string {
   if (typeof to !== 'string' || to.length === 0 || to.length > MAX_LENGTH) return fallback
   // Only paths, and nothing a browser would silently drop or reinterpret.
-  if (!to.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback
+  if (!to.startsWith('/') || hasControlOrBackslash(to)) return fallback
   let base: URL
   let url: URL
   try {
@@ -29,6 +29,14 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   const path = `${url.pathname}${url.search}${url.hash}`
   // "/a/..//evil.example" normalises to "//evil.example": scheme-relative, so foreign.
   return path.startsWith('//') ? fallback : path
+}
+
+function hasControlOrBackslash(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true
+  }
+  return false
 }
 
 /** The origin of a request's URL, for safeRedirect. */

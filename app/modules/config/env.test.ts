@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { EnvError, parseEnv, runMode } from './env.server.ts'
+import { mailboxEnabled, siteLink } from '../mail/send.server.ts'
+
+const production = { NODE_ENV: 'production', DATABASE_URL: 'postgresql://owner@db.internal:5432/dating' }
+const complete = { ...production, SMTP_URL: 'smtps://u:p@smtp.example.com', APP_DATABASE_URL: 'postgresql://dating_app:pw@db.internal:5432/dating', OPERATOR_PASSWORD: 'a-long-operator-secret' }
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source)
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems
+    throw error
+  }
+  return []
+}
+
+describe('demo versus production', () => {
+  it('is the demo with nothing configured, and without NODE_ENV=production', () => {
+    expect(parseEnv({}).mode).toBe('demo')
+    expect(parseEnv({ DATABASE_URL: production.DATABASE_URL }).mode).toBe('demo')
+    expect(parseEnv({ NODE_ENV: 'production' }).mode).toBe('demo')
+    expect(runMode(production)).toBe('production')
+  })
+
+  it('refuses production without SMTP_URL, APP_DATABASE_URL and OPERATOR_PASSWORD, each named on its own line', () => {
+    const problems = problemsOf(production)
+    expect(problems).toHaveLength(3)
+    expect(problems[0]).toMatch(/^SMTP_URL is required in production/)
+    expect(problems[1]).toMatch(/^APP_DATABASE_URL is required in production/)
+    expect(problems[2]).toMatch(/^OPERATOR_PASSWORD is required in production/)
+    expect(new EnvError(problems).message.split('\n')).toHaveLength(4)
+    for (const missing of ['SMTP_URL', 'APP_DATABASE_URL', 'OPERATOR_PASSWORD'] as const) {
+      const { [missing]: _left, ...rest } = complete
+      expect(problemsOf(rest)).toEqual([expect.stringMatching(new RegExp(`^${missing} is required`))])
+    }
+  })
+
+  it('refuses a short operator password and test switches in production', () => {
+    expect(problemsOf({ ...complete, OPERATOR_PASSWORD: 'short' })).toEqual([expect.stringMatching(/OPERATOR_PASSWORD must be at least 12/)])
+    expect(problemsOf({ ...complete, E2E_TEST_HOOKS: 'true' })).toEqual([expect.stringMatching(/E2E_TEST_HOOKS/)])
+  })
+
+  it('seeds and answers <slug>.localhost only in the demo unless asked', () => {
+    const demo = parseEnv({})
+    expect([demo.SEED_DEMO, demo.LOCALHOST_TENANTS]).toEqual([true, true])
+    const prod = parseEnv(complete)
+    expect([prod.SEED_DEMO, prod.LOCALHOST_TENANTS]).toEqual([false, false])
+    const asked = parseEnv({ ...complete, SEED_DEMO: 'true', LOCALHOST_TENANTS: 'true' })
+    expect([asked.SEED_DEMO, asked.LOCALHOST_TENANTS]).toEqual([true, true])
+  })
+
+  it('has no mailbox page in production, even with DEV_MAILBOX', () => {
+    expect(mailboxEnabled(parseEnv({}))).toBe(true)
+    expect(mailboxEnabled(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }))).toBe(false)
+    expect(mailboxEnabled(parseEnv({ DEV_MAILBOX: 'false' }))).toBe(false)
+    expect(mailboxEnabled(parseEnv({ ...complete, DEV_MAILBOX: 'true' }))).toBe(false)
+  })
+
+  it('builds mail links from the site’s first domain over https in production, from the request in the demo', () => {
+    const tenant = { domains: ['flirtlokaal.nl', 'www.flirtlokaal.nl'] }
+    const request = new Request('http://evil.example:8080/reset-password')
+    expect(siteLink(tenant, request, '/reset-password/do?token=t', parseEnv(complete))).toBe('https://flirtlokaal.nl/reset-password/do?token=t')
+    expect(siteLink(tenant, new Request('http://flirtlokaal.localhost:3000/x'), '/login', parseEnv({}))).toBe('http://flirtlokaal.localhost:3000/login')
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it('reads off, one proxy, a hop count or addresses', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false)
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1)
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8'])
+    expect(problemsOf({ TRUST_PROXY: 'yes please' })).toEqual([expect.stringMatching(/^TRUST_PROXY: expected true, false/)])
+  })
+})
