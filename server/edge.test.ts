@@ -164,3 +164,27 @@ describe('behind a trusted proxy', () => {
     }
   })
 })
+
+describe('shutdown', () => {
+  it('ends live event streams and drains, without waiting for the grace period', async () => {
+    const member = await loggedInMember(db, FLIRTLOKAAL)
+    const http = await import('node:http')
+    const ended = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: app.port, path: '/api/events', headers: { host: `flirtlokaal.localhost:${app.port}`, cookie: member.cookie } }, (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    // The stream is open once its first line arrived.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const started = Date.now()
+    await app.close()
+    const stream = await ended
+    expect(stream.status).toBe(200)
+    expect(stream.body).toContain(': connected')
+    expect(Date.now() - started).toBeLessThan(1_000)
+  })
+})

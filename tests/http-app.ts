@@ -43,10 +43,10 @@ export async function startHttpApp(options: Partial<Omit<AppOptions, 'mode'>> = 
     mode,
     app,
     request: (input) => send(port, input),
-    async close() {
+    close: once(async () => {
       await closeGracefully(app, server, 1_000)
       await stopBackground(app)
-    },
+    }),
   }
 }
 
@@ -68,4 +68,9 @@ export function send(port: number, input: HttpRequest): Promise<HttpResponse> {
     if (input.body !== undefined) req.write(input.body)
     req.end()
   })
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined
+  return () => (running ??= fn())
 }

@@ -16,7 +16,7 @@ import { lifecycleOf } from './shutdown.ts'
 export type EntryHooks = {
   startTenancy(options: { watch: boolean; ownerDatabaseUrl?: string }): Promise<number>
   loadContextFor(host: string, url: string, extra: { cspNonce: string; clientIp: string; cookie: string | undefined }): Promise<AppLoadContext | null>
-  unknownHostPage(acceptLanguage: string | undefined): string
+  unknownHostPage(acceptLanguage: string | undefined, nonce: string): string
   imageOrigins(): Promise<string[]>
   stopBackground(): Promise<void>
 }
@@ -52,7 +52,7 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       const url = `${requestOrigin(req) ?? `http://${host}`}${req.originalUrl}`
       const context = await hooks.loadContextFor(host, url, { cspNonce: res.locals.cspNonce as string, clientIp: clientIp(req), cookie: req.headers.cookie })
       if (!context) {
-        res.status(404).type('html').send(hooks.unknownHostPage(req.headers['accept-language']))
+        res.status(404).type('html').send(hooks.unknownHostPage(req.headers['accept-language'], res.locals.cspNonce as string))
         return
       }
       let handler = handlers.get(build)

@@ -97,13 +97,16 @@ function sendFile(file: File, onProgress: (sentBytes: number) => void): Promise<
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', PHOTOS_ACTION)
-    xhr.responseType = 'document'
+    // Text, parsed below without its <style>: parsing it checks the answer's own style (with
+    // another response's nonce) against this page's CSP, which reports a violation.
+    xhr.responseType = 'text'
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest')
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress((event.loaded / event.total) * file.size)
     }
     xhr.onload = () => {
-      const element = (xhr.response as Document | null)?.getElementById(OUTCOMES_ELEMENT_ID)
+      const answer = typeof xhr.response === 'string' ? new DOMParser().parseFromString(xhr.response.replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, ''), 'text/html') : null
+      const element = answer?.getElementById(OUTCOMES_ELEMENT_ID)
       const data = element?.getAttribute('data-outcomes')
       if (data) return resolve(JSON.parse(data) as UploadOutcome[])
       // Redirected elsewhere (to the login when the session ended): follow it.

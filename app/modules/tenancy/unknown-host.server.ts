@@ -5,11 +5,12 @@ import { RESOURCES } from '../i18n/resources.ts'
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-export function unknownHostPage(acceptLanguage: string | undefined): string {
+/** `nonce`: the response's CSP nonce, for the page's one inline <style>. */
+export function unknownHostPage(acceptLanguage: string | undefined, nonce = ''): string {
   const locale = /^\s*nl\b/i.test(acceptLanguage ?? '') ? 'nl' : 'en'
   const { t } = createI18n(locale, { [locale]: RESOURCES[locale] })
   const title = escape(t('errors.notFound.title'))
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>404 - ${title}</title>
-<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f5f5f7;color:#222}main{text-align:center;padding:2rem}h1{font-size:4rem;margin:0;color:#666}a{color:#5a2d82}</style></head>
+<style nonce="${escape(nonce)}">body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f5f5f7;color:#222}main{text-align:center;padding:2rem}h1{font-size:4rem;margin:0;color:#666}a{color:#5a2d82}</style></head>
 <body><main><h1>404</h1><p>${title}</p><p>${escape(t('errors.unknownSite'))}</p></main></body></html>`
 }
