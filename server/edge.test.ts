@@ -43,7 +43,7 @@ function expectSecurityHeaders(response: HttpResponse, what: string) {
 }
 
 describe('security headers', () => {
-  it('are on pages, API answers, files, refusals and the unknown-host page', async () => {
+  it('are on pages, API answers, files, refusals and the unknown-host page', { timeout: 180_000 }, async () => {
     const member = await loggedInMember(db, FLIRTLOKAAL)
     const cases: [string, Promise<HttpResponse>][] = [
       ['front page', app.request({ path: '/' })],
