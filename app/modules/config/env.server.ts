@@ -96,7 +96,9 @@ export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string }): R
 
 /** Parses an environment (process.env by default); throws EnvError naming every problem. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = EnvSchema.safeParse(source)
+  // `NAME=` in a shell or an env file means "not set".
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const parsed = EnvSchema.safeParse(given)
   if (!parsed.success) throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
   const data = parsed.data
   const mode = runMode(data)
@@ -140,5 +142,6 @@ export function secureCookies(env: Env = getEnv()): boolean {
 export function describeMode(env: Env): string {
   if (env.mode === 'production') return 'production mode (NODE_ENV=production with DATABASE_URL): fail-closed, no demo data, no mailbox page'
   const why = env.DATABASE_URL ? 'NODE_ENV is not production' : 'no DATABASE_URL'
-  return `demo mode (${why}): ${env.SEED_DEMO ? 'demo members, ' : ''}${env.SMTP_URL ? 'mails over SMTP' : 'mailbox page for loopback or the operator password'}`
+  const mails = env.SMTP_URL ? 'mails over SMTP' : env.DEV_MAILBOX ? 'mails on the mailbox page (loopback or the operator password)' : 'mails kept in the outbox'
+  return `demo mode (${why}): ${env.SEED_DEMO ? 'demo members, ' : ''}${mails}`
 }

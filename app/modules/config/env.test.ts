@@ -50,6 +50,11 @@ describe('demo versus production', () => {
     expect([asked.SEED_DEMO, asked.LOCALHOST_TENANTS]).toEqual([true, true])
   })
 
+  it('reads an empty variable as not set', () => {
+    expect(parseEnv({ SMTP_URL: '', TRUST_PROXY: '' }).SMTP_URL).toBeUndefined()
+    expect(problemsOf({ ...complete, SMTP_URL: '' })).toEqual([expect.stringMatching(/^SMTP_URL is required/)])
+  })
+
   it('has no mailbox page in production, even with DEV_MAILBOX', () => {
     expect(mailboxEnabled(parseEnv({}))).toBe(true)
     expect(mailboxEnabled(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }))).toBe(false)
