@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 function start(env: Record<string, string>) {
   const base: Record<string, string | undefined> = { ...process.env }
   for (const name of ['SMTP_URL', 'APP_DATABASE_URL', 'OPERATOR_PASSWORD', 'E2E_TEST_HOOKS']) delete base[name]
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env: { ...base, ...env }, encoding: 'utf8', timeout: 60_000 })
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env: { ...base, ...env } as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 60_000 })
 }
 
 describe('npm start in production mode', () => {
