@@ -1,5 +1,7 @@
 // What the error page and its <title> say for each kind of error (SPEC §2, §8).
+/* eslint-disable no-restricted-imports -- the last test drives the test-hook route itself */
 import { describe, expect, it } from 'vitest'
+import { loader as errorHookLoader } from '../../routes/_default.[__test].error.tsx'
 import { RESOURCES } from '../i18n/resources.ts'
 import { errorMeta } from '../site/error-meta.ts'
 import { catalogueLookup, errorView } from './error-view.ts'
@@ -55,5 +57,22 @@ describe('errorMeta', () => {
     expect(errorMeta({ error: new Error('secret path'), matches: [root('en')] })[0]).toEqual({ title: 'Something went wrong, please try again later. - FlirtLokaal' })
     // The root loader itself failed: English text, no site name.
     expect(errorMeta({ error: thrown(503), matches: [{ id: 'root' }] })[0]).toEqual({ title: 'The website is temporarily unavailable. Please try again later.' })
+  })
+})
+
+describe('the /__test/error hook', () => {
+  it('is a 404 unless E2E_TEST_HOOKS is set', async () => {
+    const previous = process.env.E2E_TEST_HOOKS
+    delete process.env.E2E_TEST_HOOKS
+    try {
+      const request = new Request('http://flirtlokaal.nl/__test/error?kind=unexpected')
+      const thrownValue: unknown = await Promise.resolve()
+        .then(() => errorHookLoader({ request, context: {} as never, params: {} }))
+        .catch((e: unknown) => e)
+      expect(thrownValue).toBeInstanceOf(Response)
+      expect((thrownValue as Response).status).toBe(404)
+    } finally {
+      if (previous !== undefined) process.env.E2E_TEST_HOOKS = previous
+    }
   })
 })
