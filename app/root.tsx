@@ -1,15 +1,16 @@
 // Must stay the first import: Zod's setting applies to schemas built after it.
 import './modules/config/zod-jitless.ts'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useEffect, useMemo, type ReactNode } from 'react'
-import { I18nextProvider, useTranslation } from 'react-i18next'
-import { ErrorPage } from './components/error-page.tsx'
+import { I18nextProvider } from 'react-i18next'
+import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { ProgressBar } from './components/layout/progress-bar.tsx'
 import { createI18n } from './modules/i18n/create-i18n.ts'
 import { CLIENT_NAMESPACES, RESOURCES } from './modules/i18n/resources.ts'
 import fallbackCommon from './locales/en/common.json'
 import { companyInfo, publicSettings } from './modules/site/public-settings.server.ts'
+import { errorMeta } from './modules/site/error-meta.ts'
 import { themeCss } from './modules/theme/css-vars.ts'
 import { visitorCountry } from './modules/site/visitor-country.server.ts'
 import { useNonce } from './modules/http/nonce.tsx'
@@ -46,7 +47,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ name: 'description', content: data.settings.description }] : [])
+// An error page's title; the layout's error boundary and routes without their own meta get
+// it from here too, because Remix passes the error to every matched meta function.
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+  error ? errorMeta({ error, matches }) : data ? [{ name: 'description', content: data.settings.description }] : []
 
 // The root data changes only with the language (a form post, or ?lng=).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
@@ -93,12 +97,11 @@ export default function App() {
   return <Outlet />
 }
 
+/** Errors outside the default layout (or in the root loader): the error page on its own. */
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const { t } = useTranslation()
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title={t('errors.notFound.title')} />
-  }
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  return <ErrorPage status={status} title={t('errors.generic')} />
+  return (
+    <main className="layout">
+      <GeneralErrorBoundary />
+    </main>
+  )
 }

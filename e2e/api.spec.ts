@@ -29,3 +29,23 @@ test('GET /api/companyinfo, /api/regions, /api/interests', async ({ request }) =
   expect(interests.interests.length).toBeGreaterThan(20)
   expect(interests.interests[0]).toEqual({ key: expect.any(String), label: expect.any(String) })
 })
+
+test('every SPEC §7 call answers under its .php name too, like the plain name', async ({ request }) => {
+  const calls = ['/api/user', '/api/settings', '/api/interests', '/api/regions', '/api/companyinfo', '/api/geocode?lat=52.37&lon=4.89', '/api/likes', '/api/auto-like', '/api/logout']
+  for (const call of calls) {
+    const [path, query] = call.split('?')
+    const php = `${path}.php${query ? `?${query}` : ''}`
+    const [plain, twin] = [await request.get(...api('flirtlokaal', call)), await request.get(...api('flirtlokaal', php))]
+    expect(twin.status(), php).toBe(plain.status())
+    expect(twin.status(), php).toBeLessThan(500)
+    expect(twin.headers()['content-type'], php).toContain('application/json')
+    expect(await twin.json(), php).toEqual(await plain.json())
+  }
+  // Methods other than GET reach the same handlers: a visitor may not save a language.
+  const [url, init] = api('flirtlokaal', '/api/user.php')
+  const put = await request.put(url, { ...init, data: { language: 'en' } })
+  expect(put.status()).toBe(403)
+  expect(await put.json()).toEqual({ error: 'authentication_required' })
+  // Names SPEC does not have stay unknown.
+  expect((await request.get(...api('flirtlokaal', '/api/events.php'))).status()).toBe(404)
+})

@@ -1,7 +1,7 @@
 // The one schema every site's config file is checked against (tenants/<slug>.ts).
 // Parsed once at start-up (and on change); errors name the file, the field and the reason.
 import { z } from 'zod'
-import { COUNTRY_CODES } from '../app/modules/geo/countries.ts'
+import { COUNTRY_CODES, CURRENCY_BY_COUNTRY } from '../app/modules/geo/countries.ts'
 
 export const CONFIG_VERSION = 1
 
@@ -141,9 +141,14 @@ export const TenantConfigSchema = z
         ctx.addIssue({ code: 'custom', path: ['fictional', field, config.locales.default], message: 'the default locale needs a text' })
       }
     }
+    // The site's currency (its first country's) is what /pricing falls back to.
+    const home = config.countries[0]
+    const siteCurrency = home ? CURRENCY_BY_COUNTRY[home] : undefined
     config.creditBundles.forEach((bundle, i) => {
       if (Object.keys(bundle.prices).length === 0) {
         ctx.addIssue({ code: 'custom', path: ['creditBundles', i, 'prices'], message: 'needs at least one price' })
+      } else if (siteCurrency && bundle.prices[siteCurrency] === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['creditBundles', i, 'prices', siteCurrency], message: `needs a price in ${siteCurrency}, the currency of the site's first country (${home})` })
       }
     })
   })

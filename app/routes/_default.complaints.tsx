@@ -7,7 +7,7 @@ import { pageTitle } from '~/modules/site/title.ts'
 
 // The complaints procedure; the complaint form itself arrives with the operator console.
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { content: staticPageContent('complaints', context.tenant, context.t), siteName: context.tenant.name }
+  return { content: staticPageContent('complaints', context.tenant, context.t, context.locale), siteName: context.tenant.name }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.content.title, attentionOf(matches)) }] : [])

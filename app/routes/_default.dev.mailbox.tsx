@@ -1,7 +1,8 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ErrorPage } from '~/components/error-page.tsx'
 import { normalizeEmail } from '~/modules/accounts/fields.ts'
 import { requireOperator } from '~/modules/admin/operator.server.ts'
@@ -115,12 +116,8 @@ export default function Mailbox() {
   )
 }
 
-/** Its own boundary, so the 401's Basic challenge (errorHeaders) reaches the browser. */
+/** The shared boundary with the mailbox's own 401 text (its `headers` pass the Basic challenge on). */
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const { t } = useTranslation()
-  const { t: ta } = useTranslation('account')
-  if (isRouteErrorResponse(error) && error.status === 401) return <ErrorPage status={401} title={ta('mailbox.loginRequired')} />
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} title={t('errors.notFound.title')} />
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} title={t('errors.generic')} />
+  const { t } = useTranslation('account')
+  return <GeneralErrorBoundary statusHandlers={{ 401: () => <ErrorPage status={401} message={t('mailbox.loginRequired')} /> }} />
 }

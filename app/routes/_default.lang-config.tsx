@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { LANGUAGES_BY_COUNTRY, isCountryCode } from '~/modules/geo/countries.ts'
 import { safeRedirect } from '~/modules/auth/guards.server.ts'
 import { originOf } from '~/modules/http/safe-redirect.ts'
-import { localeCookie } from '~/modules/i18n/locale.server.ts'
+import { chooseLanguage } from '~/modules/accounts/language.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
@@ -35,7 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json(submission.reply(), { status: 400 })
   }
   const { locale, redirectTo } = submission.value
-  return redirect(safeRedirect(redirectTo, '/lang-config', originOf(request)), { headers: { 'Set-Cookie': await localeCookie.serialize(locale) } })
+  // The schema admits only offered locales, so a cookie always comes back; a member's
+  // account keeps the choice for their next login.
+  const cookie = await chooseLanguage(context, locale)
+  return redirect(safeRedirect(redirectTo, '/lang-config', originOf(request)), cookie ? { headers: { 'Set-Cookie': cookie } } : undefined)
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])

@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { tabPath } from '~/components/likes/likes-tabs.tsx'
 import { BlockForm } from '~/components/profile/block-form.tsx'
-import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
 import { MemberProfile } from '~/components/profile/member-profile-view.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
@@ -12,6 +11,7 @@ import { LIKE_TABS, likeStates, markLikeSeen, NO_LIKES } from '~/modules/likes/l
 import { loadMemberProfile, parseProfileId } from '~/modules/profiles/member-profile.server.ts'
 import { localized } from '~/modules/site/public-settings.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
 
@@ -58,10 +58,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { name: 'robots', content: 'noindex' },
-  ...(data ? [{ title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : []),
-]
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+  data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function LikedMemberPage() {
   const { view, fictional, viewer, like, cleared, back } = useLoaderData<typeof loader>()
@@ -94,4 +92,4 @@ function useRevalidateWhenCleared(id: number, cleared: boolean) {
   }, [id, cleared, revalidator])
 }
 
-export const ErrorBoundary = ProfileErrorBoundary
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -3,7 +3,6 @@ import { Outlet, useLoaderData, useParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useAttention } from '~/components/layout/use-attention.ts'
 import { LikesTabs } from '~/components/likes/likes-tabs.tsx'
-import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { countMatches } from '~/modules/likes/likes.server.ts'
@@ -46,4 +45,4 @@ export default function LikesLayout() {
   )
 }
 
-export const ErrorBoundary = ProfileErrorBoundary
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -4,7 +4,6 @@ import { blockMember } from '~/modules/accounts/blocks.server.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { BlockForm } from '~/components/profile/block-form.tsx'
-import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
 import { MemberProfile, type ViewerKind } from '~/components/profile/member-profile-view.tsx'
 import { resolveTracking } from '~/modules/accounts/tracking.server.ts'
 import { likeButtonStates } from '~/modules/likes/service.server.ts'
@@ -12,6 +11,7 @@ import { loadMemberProfile, parseProfileId } from '~/modules/profiles/member-pro
 import { loggedOutSearchAllowed } from '~/modules/search/access.server.ts'
 import { localized } from '~/modules/site/public-settings.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
 
@@ -63,10 +63,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return redirect('/settings?blocked=1')
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { name: 'robots', content: 'noindex' },
-  ...(data ? [{ title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : []),
-]
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+  data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function MemberProfilePage() {
   const { view, fictional, viewer, loginPath, like } = useLoaderData<typeof loader>()
@@ -81,4 +79,4 @@ export default function MemberProfilePage() {
   )
 }
 
-export const ErrorBoundary = ProfileErrorBoundary
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

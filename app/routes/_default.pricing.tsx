@@ -2,15 +2,20 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SignupLink } from '~/components/signup/signup-link.tsx'
+import { paymentsEnabled } from '~/modules/payments/availability.ts'
 import { formatMoney, pricedBundles } from '~/modules/site/pricing.ts'
+import { pricingCountry } from '~/modules/site/pricing-country.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, t } = context
   return {
-    bundles: pricedBundles(tenant),
+    // In the currency of the member's (or visitor's) country when the bundles have it.
+    bundles: pricedBundles(tenant, await pricingCountry(context, request.headers)),
     messageCredits: tenant.credits.message,
+    // SPEC §1's welcome discount is claimed only where checkout can grant it.
+    welcomeDiscount: paymentsEnabled(tenant),
     title: t('pricing.title'),
     siteName: tenant.name,
   }
@@ -19,7 +24,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Pricing() {
-  const { bundles, messageCredits, title } = useLoaderData<typeof loader>()
+  const { bundles, messageCredits, welcomeDiscount, title } = useLoaderData<typeof loader>()
   const { t, i18n } = useTranslation()
   return (
     <div className="container section">
@@ -38,7 +43,7 @@ export default function Pricing() {
       <ul className="pricing-facts">
         <li>{t('pricing.facts.noSubscription')}</li>
         <li>{t('pricing.facts.premiumForLife')}</li>
-        <li>{t('pricing.facts.welcomeDiscount')}</li>
+        {welcomeDiscount ? <li>{t('pricing.facts.welcomeDiscount')}</li> : null}
       </ul>
       <SignupLink className="button button--primary button--large">
         {t('home.signupCta')}

@@ -2,11 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Link, useActionData, useLoaderData, useOutlet } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FormAlert } from '~/components/form/fields.tsx'
-import { ProfileErrorBoundary } from '~/components/profile/error-boundary.tsx'
 import { ProfileForm } from '~/components/profile/profile-form.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { loadEditableProfile, profileEditRules, saveProfileEdit } from '~/modules/profiles/profile-edit.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
 
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(outcome.reply, { status: 400 })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : errorMeta({ error, matches }))
 
 export default function MyProfile() {
   const { profileId, defaults, rules, saved, title } = useLoaderData<typeof loader>()
@@ -71,4 +71,4 @@ export default function MyProfile() {
   )
 }
 
-export const ErrorBoundary = ProfileErrorBoundary
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

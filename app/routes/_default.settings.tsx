@@ -16,6 +16,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/modules/accounts/pas
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { clearSessionCookie } from '~/modules/auth/session.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
+import { deleteDiscountOffer } from '~/modules/payments/availability.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
@@ -61,7 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     invisible: profile?.invisible ?? null,
     blocked: blocked.map((b) => ({ profileId: b.profileId, name: b.name })),
     reasons: DELETE_REASONS,
-    deleteDiscount: tenant.company.deleteDiscount,
+    // Offered only once a purchase can honour it (payments, #9).
+    deleteDiscount: deleteDiscountOffer(tenant),
     title: t('title', { ns: 'settings' }),
     siteName: tenant.name,
   }

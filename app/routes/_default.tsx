@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, type ShouldRevalidateFunction } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { DefaultLayout } from '~/components/layout/layouts.tsx'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { countNewLikes } from '~/modules/likes/likes.server.ts'
@@ -22,6 +23,15 @@ export default function DefaultLayoutRoute() {
   return (
     <DefaultLayout>
       <Outlet />
+    </DefaultLayout>
+  )
+}
+
+/** An error in any page of this layout keeps the navigation and the footer around it. */
+export function ErrorBoundary() {
+  return (
+    <DefaultLayout>
+      <GeneralErrorBoundary />
     </DefaultLayout>
   )
 }

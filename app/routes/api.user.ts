@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { logIn, loginCookies, saveLanguage, userJson } from '~/modules/accounts/login.server.ts'
+import { chooseLanguage } from '~/modules/accounts/language.server.ts'
+import { logIn, loginCookies, userJson } from '~/modules/accounts/login.server.ts'
 import { PASSWORD_MAX_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { SESSION_COOKIE, loadMember, readSessionId } from '~/modules/auth/session.server.ts'
 import { loginThrottle } from '~/modules/auth/throttle.server.ts'
-import { localeCookie } from '~/modules/i18n/locale.server.ts'
 
 // SPEC §7: GET the current user, POST to log in (JSON), PUT to save the language.
 // (POST ?push=1, the push subscription, joins with the notifications issue.)
@@ -69,7 +69,7 @@ async function language(request: Request, context: AppLoadContext): Promise<Resp
   const parsed = LanguageBody.safeParse(read.body)
   if (!parsed.success) return json({ error: 'invalid_request' }, 400)
   const { language } = parsed.data
-  const saved = await saveLanguage(context.db, context.scope, member.userId, language, context.tenant.locales.offered)
-  if (!saved) return json({ error: 'invalid_language', offered: context.tenant.locales.offered }, 400)
-  return json({ ok: true, language }, 200, { 'Set-Cookie': await localeCookie.serialize(language) })
+  const cookie = await chooseLanguage({ ...context, member }, language)
+  if (!cookie) return json({ error: 'invalid_language', offered: context.tenant.locales.offered }, 400)
+  return json({ ok: true, language }, 200, { 'Set-Cookie': cookie })
 }

@@ -1,14 +1,16 @@
 // /operator/photos: the minimal photo-review queue for operators (HTTP Basic auth, see
 // requireOperator). It serves the site's pool only; the operator console comes later.
 import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ErrorPage } from '~/components/error-page.tsx'
 import { FormAlert } from '~/components/form/fields.tsx'
 import { ReviewQueue } from '~/components/photos/review-queue.tsx'
 import { requireOperator } from '~/modules/admin/operator.server.ts'
 import { listInspectionQueue, reviewPhoto } from '~/modules/photos/review.server.ts'
+import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import photosCss from '~/styles/photos.css?url'
 
@@ -62,10 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<{ notice: Notice }>({ notice: { key, values: { name: result.profileName }, tone: 'success' } })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle(data?.siteName ?? '', data?.title) },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+  data ? [{ title: pageTitle(data.siteName, data.title) }, { name: 'robots', content: 'noindex' }] : errorMeta({ error, matches })
 
 export default function OperatorPhotos() {
   const { photos, total, locale, title } = useLoaderData<typeof loader>()
@@ -82,10 +82,10 @@ export default function OperatorPhotos() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const { t } = useTranslation()
-  const { t: tp } = useTranslation('photos')
-  if (isRouteErrorResponse(error) && error.status === 401) return <ErrorPage status={401} title={tp('operator.loginRequired')} />
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} title={t('errors.notFound.title')} />
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} title={t('errors.generic')} />
+  const { t } = useTranslation('photos')
+  return (
+    <main>
+      <GeneralErrorBoundary statusHandlers={{ 401: () => <ErrorPage status={401} message={t('operator.loginRequired')} /> }} />
+    </main>
+  )
 }

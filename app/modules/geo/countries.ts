@@ -74,3 +74,37 @@ export function regionLabelFor(country: string): RegionLabel {
   if (!isCountryCode(code)) return 'region';
   return REGION_LABEL_BY_COUNTRY[code] ?? 'region';
 }
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * The country's name in `locale` ("België" in Dutch, "Belgium" in English), for texts such
+ * as a company's address on the legal pages. The code itself when the name is unknown.
+ */
+export function countryName(code: string, locale: string): string {
+  let names = displayNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    displayNames.set(locale, names);
+  }
+  return /^[A-Za-z]{2}$/.test(code) ? (names.of(code.toUpperCase()) ?? code) : code;
+}
+
+/** The currency each country pays in (ISO 4217). */
+export const CURRENCY_BY_COUNTRY = {
+  NL: 'EUR',
+  BE: 'EUR',
+  DE: 'EUR',
+  AT: 'EUR',
+  IE: 'EUR',
+  FR: 'EUR',
+  IT: 'EUR',
+  ES: 'EUR',
+  CH: 'CHF',
+  GB: 'GBP',
+  US: 'USD',
+  CA: 'CAD',
+  AU: 'AUD',
+  NZ: 'NZD',
+  PL: 'PLN',
+} as const satisfies Record<CountryCode, string>;

@@ -1,6 +1,7 @@
 // What the browser may know about a site: SPEC §3 Settings in snake_case. Nothing secret
 // (payment keys, private VAPID keys, company-internal values) is ever included here.
 import type { Locale } from '../../../tenants/schema.ts'
+import { deleteDiscountOffer } from '../payments/availability.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 
 export function localized(text: Partial<Record<Locale, string>>, locale: Locale, fallback: Locale): string {
@@ -61,7 +62,8 @@ export function companyInfo(tenant: LoadedTenant) {
     // SPEC §3: phone handling strips dashes and spaces (for tel: links); display keeps them.
     support_phone: c.supportPhone,
     support_phone_dial: c.supportPhone.replace(/[\s-]/g, ''),
-    delete_discount: c.deleteDiscount,
+    // 0 until a purchase can honour it (payments, #9): no client may offer it before.
+    delete_discount: deleteDiscountOffer(tenant),
   }
 }
 

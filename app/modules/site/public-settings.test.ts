@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { THEME_NAMES } from '../../../themes/index.ts'
 import { loadTenants } from '../tenancy/load-tenants.server.ts'
 import { companyInfo, publicSettings } from './public-settings.server.ts'
-import { currencyForCountry, formatMoney, pricedBundles } from './pricing.ts'
 import { pageTitle } from './title.ts'
 
 const tenants = await loadTenants(THEME_NAMES)
@@ -31,20 +30,6 @@ describe('publicSettings', () => {
 
   it('company info strips dashes and spaces from the phone for dialling', () => {
     expect(companyInfo(bySlug('flirtlokaal'))).toMatchObject({ support_phone: '+31 20-123 4567', support_phone_dial: '+31201234567' })
-  })
-})
-
-describe('pricing', () => {
-  it('prices bundles in the visitor’s currency when the site has it', () => {
-    const vibe = bySlug('datevibe')
-    expect(pricedBundles(vibe, 'GB')[0]).toMatchObject({ currency: 'GBP', amount: 1299, credits: 80 })
-    expect(pricedBundles(vibe, 'IE')[0]).toMatchObject({ currency: 'EUR', amount: 1499 })
-    expect(pricedBundles(vibe, 'US')[0]!.currency).toBe('GBP')
-    expect(currencyForCountry('PL')).toBe('PLN')
-  })
-  it('formats money per locale', () => {
-    expect(formatMoney(1495, 'EUR', 'nl')).toMatch(/€\s?14,95/)
-    expect(formatMoney(1299, 'GBP', 'en')).toBe('£12.99')
   })
 })
 

@@ -1,6 +1,8 @@
 // Static pages (terms, privacy, ...) come from the `pages` catalogue, translated on the
 // server with the site's details filled in, so the browser never loads that catalogue.
 import type { TFunction } from 'i18next'
+import type { Locale } from '../../../tenants/schema.ts'
+import { countryName } from '../geo/countries.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 
 export const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service', 'complaints'] as const
@@ -10,7 +12,7 @@ export const isStaticPage = (value: string | undefined): value is StaticPageName
 
 export type StaticPageContent = { title: string; intro: string; sections: { heading: string; body: string[] }[] }
 
-export function staticPageContent(page: StaticPageName, tenant: LoadedTenant, t: TFunction): StaticPageContent {
+export function staticPageContent(page: StaticPageName, tenant: LoadedTenant, t: TFunction, locale: Locale): StaticPageContent {
   const c = tenant.company
   const values = {
     ns: 'pages',
@@ -19,7 +21,8 @@ export function staticPageContent(page: StaticPageName, tenant: LoadedTenant, t:
     companyAddress: c.address,
     companyZip: c.zip,
     companyCity: c.city,
-    companyCountry: c.country,
+    // The name in the page's language: a legal address never shows a bare code like 'NL'.
+    companyCountry: countryName(c.country, locale),
     kvk: c.kvk,
     vatNumbers: c.vatNumbers.join(', '),
     tradenames: c.tradenames.join(', '),

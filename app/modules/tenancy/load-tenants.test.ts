@@ -77,6 +77,11 @@ describe('loadTenants', () => {
     expect(shared).toEqual([expect.stringMatching(/domains: "flirtlokaal\.nl" is already used/)])
   })
 
+  it('requires every bundle to have a price in the site’s currency (its first country’s), which /pricing falls back to', async () => {
+    const problems = await problemsFor((t) => t.replace("prices: { GBP: 2999, EUR: 3499 }", 'prices: { EUR: 3499 }'), 'datevibe.ts')
+    expect(problems).toEqual([expect.stringMatching(/datevibe\.ts: creditBundles\.1\.prices\.GBP: needs a price in GBP, the currency of the site's first country \(GB\)/)])
+  })
+
   it('requires texts in the default locale', async () => {
     const problems = await problemsFor((t) => t.replace(/indexTitle: \{\n\s+nl: [^\n]+\n/, 'indexTitle: {\n'))
     expect(problems).toEqual([expect.stringMatching(/indexTitle\.nl: the default locale needs a text/)])
