@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable, type ActionFunctionArgs, type AppLoad
 import { RemixServer, isRouteErrorResponse } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
 import { buildAppContext } from './modules/tenancy/context.server.ts'
 import { tenantForHost } from './modules/tenancy/request-tenant.server.ts'
 import { getRegistry, watchTenantFiles } from './modules/tenancy/registry.server.ts'
@@ -13,6 +14,9 @@ import { closeBus } from './modules/bus/bus.server.ts'
 import { closeRedis } from './modules/kv/redis.server.ts'
 import { NonceProvider } from './modules/http/nonce.tsx'
 import { unknownHostPage } from './modules/tenancy/unknown-host.server.ts'
+import { documentCatalogues, serverI18n } from './modules/i18n/i18n.server.ts'
+import { DocumentCataloguesProvider } from './modules/i18n/document.tsx'
+import { namespacesFor } from './modules/i18n/namespaces.ts'
 
 const ABORT_DELAY = 5_000
 
@@ -91,11 +95,20 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
+  // The shared instance of the page's locale renders; the browser gets the catalogues of
+  // the matched routes' namespaces (their handle.i18n) inside the document.
+  const locale = loadContext.locale ?? 'en'
+  const handles = remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle)
+  const catalogues = documentCatalogues(locale, namespacesFor(handles))
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <I18nextProvider i18n={serverI18n(locale)}>
+          <DocumentCataloguesProvider value={catalogues}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </DocumentCataloguesProvider>
+        </I18nextProvider>
       </NonceProvider>,
       {
         nonce,

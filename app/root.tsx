@@ -2,13 +2,13 @@
 import './modules/config/zod-jitless.ts'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useEffect, useMemo, type ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
+import { useEffect, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { ProgressBar } from './components/layout/progress-bar.tsx'
-import { createI18n } from './modules/i18n/create-i18n.ts'
-import { CLIENT_NAMESPACES, RESOURCES } from './modules/i18n/resources.ts'
-import fallbackCommon from './locales/en/common.json'
+import { switchLanguage } from './modules/i18n/switch-language.ts'
+import { DocumentCataloguesScript } from './modules/i18n/document.tsx'
+import { errorCatalogue } from './modules/i18n/error-catalogue.server.ts'
 import { companyInfo, publicSettings } from './modules/site/public-settings.server.ts'
 import { errorMeta } from './modules/site/error-meta.ts'
 import { themeCss } from './modules/theme/css-vars.ts'
@@ -26,9 +26,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return {
     visitorCountry: visitorCountry(request.headers),
     locale,
-    // Only the active locale's UI catalogues travel to the browser; page and mail texts
-    // are translated on the server.
-    translations: Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, RESOURCES[locale][ns]])),
+    // UI catalogues travel inside the document (entry.server.tsx), not here; only the
+    // error texts, for meta functions, which run outside React.
+    errorTexts: errorCatalogue(locale),
     themeCss: themeCss(theme),
     logoMark: theme.logoMark,
     settings: publicSettings(tenant, locale),
@@ -66,7 +66,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const locale = data?.locale ?? 'en'
   const nonce = useNonce()
-  const i18n = useMemo(() => createI18n(locale, { [locale]: data?.translations ?? { common: fallbackCommon } }), [locale, data?.translations])
+  const { i18n } = useTranslation()
+  // The language changed on the server (the language menu, or a login restoring the
+  // member's choice): load its catalogues first, then switch.
+  useEffect(() => {
+    if (data && i18n.language !== locale) void switchLanguage(i18n, locale)
+  }, [data, i18n, locale])
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -77,10 +82,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
-          <ProgressBar />
-          {children}
-        </I18nextProvider>
+        <ProgressBar />
+        {children}
+        <DocumentCataloguesScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -7,6 +7,9 @@ import { recentMembers } from '~/modules/profiles/showcase.server.ts'
 import { localized } from '~/modules/site/public-settings.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['signup', 'profile', 'photos'] }
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { tenant, locale, db, scope } = context

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import settingsCss from '~/styles/settings.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['settings'] }
 
 // Shown after deletion (SPEC §2): a countdown in seconds, then on to the site's partner
 // site. Without JavaScript the link does the same.

@@ -11,6 +11,9 @@ import { withScope } from '~/modules/db/scoped.server.ts'
 import { mailboxEnabled } from '~/modules/mail/send.server.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['account'] }
 
 // The demo's mailbox: the site's outbox, newest first, while no SMTP server is configured.
 // Its mails hold activation and reset links, so it is never public: in the demo it answers

@@ -5,6 +5,9 @@ import { loadLikesTab } from '~/modules/likes/likes-page.server.ts'
 import { LIKE_TABS } from '~/modules/likes/tabs.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['likes'] }
 
 // /likes/received, /likes/given, /likes/matches (SPEC §2); any other type is a 404.
 

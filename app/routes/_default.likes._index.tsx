@@ -4,6 +4,9 @@ import { LikesList } from '~/components/likes/likes-list.tsx'
 import { loadLikesTab } from '~/modules/likes/likes-page.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['likes'] }
 
 // /likes is the received tab (SPEC §2); /likes/{type} shows the others.
 

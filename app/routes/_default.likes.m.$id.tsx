@@ -14,6 +14,9 @@ import { attentionOf } from '~/modules/site/attention.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['profile', 'likes'] }
 
 // A member opened from likes (SPEC §2 /likes/m/{id}). Exactly what /members/{id} may show,
 // and a 404 for the same reasons; opening it clears the new flag of their like (SPEC §4).

@@ -8,6 +8,9 @@ import { withScope } from '~/modules/db/scoped.server.ts'
 import { countMatches } from '~/modules/likes/likes.server.ts'
 import { LIKE_TABS, type LikeTab } from '~/modules/likes/tabs.ts'
 import likesCss from '~/styles/likes.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['likes'] }
 
 // The likes page (SPEC §2: /likes, /likes/{type}, /likes/m/{id}), members only. This layout
 // is the frame of the three tabs: heading and tab links with their counts. A member opened

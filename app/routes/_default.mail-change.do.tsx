@@ -5,6 +5,9 @@ import { confirmEmailChange } from '~/modules/accounts/email-change.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import settingsCss from '~/styles/settings.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['settings'] }
 
 // /mail-change/do?token=… : the link mailed to the new address. No login needed (it may be
 // opened on another device); the token names the account, on this site only.

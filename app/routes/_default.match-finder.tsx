@@ -9,6 +9,9 @@ import { APPEARANCES, MATCH_FINDER_AGES, MATCH_FINDER_RACES, MatchFinderSchema }
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import searchCss from '~/styles/search.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['search'] }
 
 // SPEC §2 match finder: three questions that end in a member search. The race answer is
 // optional and never leaves this action (see match-finder.server.ts).

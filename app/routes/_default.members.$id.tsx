@@ -14,6 +14,9 @@ import { attentionOf } from '~/modules/site/attention.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['profile'] }
 
 // A member's profile (SPEC §2, §4, §6). Everything a viewer may not see is a plain 404:
 // unknown, another pool's, not active, blocked by the owner, or invisible.

@@ -10,6 +10,9 @@ import { likeButtonStates } from '~/modules/likes/service.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import searchCss from '~/styles/search.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['account', 'search'] }
 
 // Member search (SPEC §2, §3 filter state): the filters are the query string, results are
 // keyset-paged. Visitors may search when the site allows it (SPEC §6).

@@ -9,6 +9,9 @@ import { attentionOf } from '~/modules/site/attention.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['profile'] }
 
 // My profile (SPEC §2): the member edits their own profile; which fields show is the
 // site's visible_profile_fields / visible_profile_notes (SPEC §3).

@@ -21,6 +21,9 @@ import { uploadPhotos } from '~/modules/photos/upload.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import photosCss from '~/styles/photos.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['photos'] }
 
 type Notice = { key: string; tone: 'success' | 'danger' }
 type ActionResult = { outcomes?: UploadOutcome[]; notice?: Notice; redirectTo?: string }

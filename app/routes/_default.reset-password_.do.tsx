@@ -13,6 +13,9 @@ import { loginThrottle } from '~/modules/auth/throttle.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['account'] }
 
 // /reset-password/do (the trailing underscore keeps it out of /reset-password's layout).
 

@@ -21,6 +21,9 @@ import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import settingsCss from '~/styles/settings.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['settings'] }
 
 // SPEC §2 settings: e-mail, password, invisible mode (§4), blocked members (§4) and account
 // deletion (§3 reasons). Each section is its own form with a hidden `intent`; one action.

@@ -7,6 +7,9 @@ import { signupMatches } from '~/modules/search/signup-matches.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import searchCss from '~/styles/search.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['search'] }
 
 // SPEC §2 /signup-matches: members shown during signup, matching the new member's
 // preference and country, with a way on to the member search.

@@ -11,6 +11,9 @@ import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import signupCss from '~/styles/signup.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['signup', 'profile', 'photos'] }
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: signupCss }]
 

@@ -8,6 +8,9 @@ import { parseProfileId } from '~/modules/profiles/member-profile.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import swipeCss from '~/styles/swipe.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['swipe'] }
 
 // The swipe game (SPEC §1, §9; issue #5): one member at a time, like or skip, 4 likes per
 // site-local day, enforced in swipe.server.ts. The buttons are a plain form posting here, so

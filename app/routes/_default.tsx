@@ -5,6 +5,9 @@ import { DefaultLayout } from '~/components/layout/layouts.tsx'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { countNewLikes } from '~/modules/likes/likes.server.ts'
 import type { Attention } from '~/modules/site/attention.ts'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['profile'] }
 
 // The default layout (SPEC §2). Its loader counts what asks for the member's attention
 // (badges and the title prefix): one indexed count, so it runs on every navigation.

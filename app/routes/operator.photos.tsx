@@ -13,6 +13,9 @@ import { listInspectionQueue, reviewPhoto } from '~/modules/photos/review.server
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import photosCss from '~/styles/photos.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['photos'] }
 
 const ReviewSchema = z.object({ intent: z.enum(['approve', 'reject']), photoId: z.coerce.number().int().positive().max(2_147_483_647) })
 

@@ -6,6 +6,9 @@ import { reactivateAccount } from '~/modules/accounts/deletion.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import settingsCss from '~/styles/settings.css?url'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: ['settings', 'profile'] }
 
 // /reactivate?token=… : the link from the deletion mail (or from a signup attempt with the
 // address of a deleted account). Works within 14 days of the deletion.

@@ -43,7 +43,7 @@ describe('errorView', () => {
 })
 
 describe('errorMeta', () => {
-  const root = (locale: 'nl' | 'en') => ({ id: 'root', data: { translations: { common: RESOURCES[locale].common }, settings: { name: 'FlirtLokaal' } } })
+  const root = (locale: 'nl' | 'en') => ({ id: 'root', data: { errorTexts: { errors: RESOURCES[locale].common.errors }, settings: { name: 'FlirtLokaal' } } })
 
   it('titles the 404 page with SPEC’s text and the site, with the attention count, not indexed', () => {
     const layout = { id: 'routes/_default', data: { attention: { newLikes: 2, unreadMessages: 1 } } }

@@ -1,6 +1,7 @@
 // All translation catalogues. nl is the base: every other locale must have its keys
 // (app/modules/i18n/catalogues.test.ts). Brand names are interpolated, never written here.
 import type { Locale } from '../../../tenants/schema.ts'
+import type { Namespace } from './namespaces.ts'
 import deCommon from '../../locales/de/common.json'
 import dePages from '../../locales/de/pages.json'
 import deMail from '../../locales/de/mail.json'
@@ -79,12 +80,8 @@ import plSearch from '../../locales/pl/search.json'
 import plLikes from '../../locales/pl/likes.json'
 import plSwipe from '../../locales/pl/swipe.json'
 
-export const NAMESPACES = ['common', 'pages', 'mail', 'signup', 'account', 'settings', 'profile', 'photos', 'search', 'likes', 'swipe'] as const
-export type Namespace = (typeof NAMESPACES)[number]
+export { CLIENT_NAMESPACES, NAMESPACES, type Namespace } from './namespaces.ts'
 export type Catalogue = Record<string, unknown>
-
-/** Namespaces the browser needs; the others are only used on the server. */
-export const CLIENT_NAMESPACES = ['common', 'signup', 'account', 'settings', 'profile', 'photos', 'search', 'likes', 'swipe'] as const satisfies readonly Namespace[]
 
 export const RESOURCES: Record<Locale, Record<Namespace, Catalogue>> = {
   nl: { common: nlCommon, pages: nlPages, mail: nlMail, signup: nlSignup, account: nlAccount, settings: nlSettings, profile: nlProfile, photos: nlPhotos, search: nlSearch, likes: nlLikes, swipe: nlSwipe },

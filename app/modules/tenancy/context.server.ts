@@ -6,9 +6,8 @@ import { DEFAULT_THEME, THEMES, type Theme } from '../../../themes/index.ts'
 import { getRuntimeDb, type Db } from '../db/client.server.ts'
 import type { Scope } from '../db/scoped.server.ts'
 import { loadMember, type Member } from '../auth/session.server.ts'
-import { createI18n } from '../i18n/create-i18n.ts'
 import { decideLocale } from '../i18n/locale.server.ts'
-import { RESOURCES } from '../i18n/resources.ts'
+import { translatorFor } from '../i18n/i18n.server.ts'
 import type { LoadedTenant } from './load-tenants.server.ts'
 
 export type AppContext = {
@@ -36,10 +35,7 @@ declare module '@remix-run/node' {
   interface AppLoadContext extends AppContext {}
 }
 
-export function translatorFor(locale: Locale, tenant: Pick<LoadedTenant, 'locales'>): TFunction {
-  const resources = { [locale]: RESOURCES[locale], [tenant.locales.default]: RESOURCES[tenant.locales.default] }
-  return createI18n(locale, resources, tenant.locales.default).t
-}
+export { translatorFor }
 
 export type EdgeFacts = { cspNonce?: string; clientIp?: string }
 
