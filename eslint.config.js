@@ -4,7 +4,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/**', 'node_modules/**', '.data/**', 'app/generated/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['build/**', 'node_modules/**', '.data/**', 'app/generated/**', 'test-results/**', 'playwright-report/**', 'bench/bare/build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,8 +1,12 @@
-// `npm run bench`: measures what row-level security costs per query, and the built app's
-// throughput, latency and memory on loopback. Appends the figures to BENCHMARKS.md with
-// the machine and the command. Bounded: a few thousand queries and 2 x 10 s of HTTP load.
-import { spawn, spawnSync } from 'node:child_process'
+// `npm run bench`: measures what row-level security costs per query, then the built app's
+// pages on loopback against a bare Remix route (bench/bare: the framework's ceiling on this
+// machine, served by the same Express and compression), server memory, and the cold start
+// of `npm start`. Appends the figures to BENCHMARKS.md with the machine and the command.
+// Flags: --cpu-prof (the engine's server writes a CPU profile to .data/profiles),
+// --no-cold-start. BENCH_SECONDS sets the seconds per page (default 10).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { appendFile, readFile } from 'node:fs/promises'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -11,12 +15,16 @@ import { createDb } from '../app/modules/db/client.server.ts'
 import { withScope } from '../app/modules/db/scoped.server.ts'
 import { countNewLikes, likeMember, listLikes, unlikeMember } from '../app/modules/likes/likes.server.ts'
 import { isBuildStale } from './lib/build-state.ts'
+import { DEMO_PASSWORD, demoEmail } from './lib/demo-logins.ts'
 import { dropDatabase, ensureRuntimeRole, openDatabaseServer } from './lib/database.ts'
 import { prepareDatabase } from './lib/prepare.ts'
 
 const QUERIES = 3000
 const PORT = 3200
-const DURATION = 10
+const BARE_PORT = 3210
+const COLD_PORT = 3220
+const CONNECTIONS = 20
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const dataDir = path.resolve(getEnv().DATA_DIR)
 
 function percentile(sorted: number[], p: number): number {
@@ -88,39 +96,151 @@ async function rssOf(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
 }
 
+type Server = { child: ChildProcess; stop: () => Promise<void> }
+
+/** Starts a Node script and waits for `ready` on its stdout. */
+async function startServer(script: string, ready: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<Server> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(ready) && resolve())
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)))
+  })
+  return {
+    child,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    },
+  }
+}
+
+type Page = { label: string; path: string; host: string; status?: number; cookie?: string }
+type Measured = { label: string; perSecond: number; p50: number; p99: number }
+
+async function load(port: number, page: Page): Promise<Measured> {
+  const headers: Record<string, string> = { host: page.host, 'accept-encoding': 'gzip' }
+  if (page.cookie) headers.cookie = page.cookie
+  const url = `http://127.0.0.1:${port}${page.path}`
+  const probe = await request(port, { path: page.path, headers })
+  if (probe.status !== (page.status ?? 200)) throw new Error(`${page.path}: expected ${page.status ?? 200}, got ${probe.status}`)
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }) // warm-up
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
+  if (result.errors > 0 || result.timeouts > 0) throw new Error(`${page.path}: ${result.errors} errors, ${result.timeouts} timeouts`)
+  return { label: page.label, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
+}
+
+/** A request with a Host header of our choosing (fetch would send 127.0.0.1's). */
+function request(port: number, options: { method?: string; path: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }))
+    })
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+/** Logs the site's demo member in and returns the session cookie. */
+async function demoSession(port: number, host: string, slug: string): Promise<string> {
+  const body = new URLSearchParams({ email: demoEmail(slug), password: DEMO_PASSWORD }).toString()
+  const response = await request(port, {
+    method: 'POST',
+    path: '/login',
+    body,
+    headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) },
+  })
+  if (response.status !== 302 && response.status !== 303) throw new Error(`demo login answered ${response.status}`)
+  return (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!).join('; ')
+}
+
+async function firstMemberId(port: number, host: string, cookie: string): Promise<string> {
+  const { text } = await request(port, { path: '/members', headers: { host, cookie } })
+  const id = /href="\/members\/(\d+)"/.exec(text)?.[1]
+  if (!id) throw new Error('no member card on /members')
+  return id
+}
+
+/** Seconds from `npm start` (existing .data/, existing build) until /healthz answers. */
+async function coldStart(port: number): Promise<number> {
+  const run = async () => {
+    const started = performance.now()
+    // `npm start` as a newcomer runs it: NODE_ENV unset (the typing of ProcessEnv insists on it).
+    const env: Record<string, string | undefined> = { ...process.env, PORT: String(port) }
+    delete env.NODE_ENV
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env: env as unknown as NodeJS.ProcessEnv, stdio: 'ignore' })
+    try {
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`)
+        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)
+        if (ok) return (performance.now() - started) / 1000
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    } finally {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    }
+  }
+  await run() // the first start may create .data/ and seed; the second is the cold start
+  return run()
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`
+
 async function benchHttp(): Promise<string> {
   if (isBuildStale()) {
     const build = spawnSync('npx', ['remix', 'vite:build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
     if (build.status !== 0) throw new Error('build failed')
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-server.ts'], {
-    env: { ...process.env, E2E_PORT: String(PORT), SEED_COUNT: '300' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('e2e server on') && resolve())
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
-  })
+  const bareBuild = spawnSync('npx', ['remix', 'vite:build', '--config', 'bench/bare/vite.config.ts'], { stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } })
+  if (bareBuild.status !== 0) throw new Error('bare build failed')
+
+  const bare = await startServer('scripts/bench/bare-server.ts', 'bare server on', { BARE_PORT: String(BARE_PORT), NODE_ENV: 'production' })
+  let bareRow: Measured
+  let bareMemory: { idle: number; loaded: number }
   try {
-    const rows: string[] = []
-    const idle = await rssOf(child.pid!)
-    for (const [label, urlPath] of [['home page (SSR, 12 members from the pool)', '/'], ['GET /api/settings', '/api/settings']] as const) {
-      const result = await autocannon({ url: `http://127.0.0.1:${PORT}${urlPath}`, connections: 20, duration: DURATION, headers: { host: `flirtlokaal.localhost:${PORT}` } })
-      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${urlPath}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-      rows.push(`| ${label} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} ms | ${result.latency.p97_5} ms | ${result.latency.p99} ms |`)
-    }
-    const loaded = await rssOf(child.pid!)
-    return [
-      `| HTTP, 20 connections, ${DURATION} s each | requests/s | p50 | p97.5 | p99 |`,
-      '|---|---|---|---|---|',
-      ...rows,
-      '',
-      `Server memory (RSS): ${idle.toFixed(0)} MiB idle after start, ${loaded.toFixed(0)} MiB after the load.`,
-    ].join('\n')
+    const idle = await rssOf(bare.child.pid!)
+    bareRow = await load(BARE_PORT, { label: 'bare Remix route (constant loader, own app)', path: '/', host: `localhost:${BARE_PORT}` })
+    bareMemory = { idle, loaded: await rssOf(bare.child.pid!) }
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    await bare.stop()
   }
+
+  const profile = process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profiles')}`] : []
+  const app = await startServer('scripts/e2e-server.ts', 'e2e server on', { E2E_PORT: String(PORT), SEED_COUNT: '300' }, profile)
+  const rows: Measured[] = []
+  let memory: { idle: number; loaded: number }
+  try {
+    const pid = app.child.pid!
+    const host = `flirtlokaal.localhost:${PORT}`
+    const cookie = await demoSession(PORT, host, 'flirtlokaal')
+    const memberId = await firstMemberId(PORT, host, cookie)
+    const idle = await rssOf(pid)
+    const pages: Page[] = [
+      { label: 'GET /api/settings', path: '/api/settings', host },
+      { label: '404 page', path: '/no-such-page', host, status: 404 },
+      { label: 'home page, logged out', path: '/', host },
+      { label: '/members, logged in', path: '/members', host, cookie },
+      { label: 'a member profile, logged in', path: `/members/${memberId}`, host, cookie },
+    ]
+    for (const page of pages) rows.push(await load(PORT, page))
+    memory = { idle, loaded: await rssOf(pid) }
+  } finally {
+    await app.stop()
+  }
+  const cold = process.argv.includes('--no-cold-start') ? null : await coldStart(COLD_PORT)
+
+  const line = (row: Measured) => `| ${row.label} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${((row.perSecond / bareRow.perSecond) * 100).toFixed(0)} % |`
+  return [
+    `| HTTP, ${CONNECTIONS} connections, ${DURATION} s each (after 2 s warm-up) | requests/s | p50 | p99 | share of the bare route |`,
+    '|---|---|---|---|---|',
+    line(bareRow),
+    ...rows.map(line),
+    '',
+    `Server memory (RSS): engine ${memory.idle.toFixed(0)} MiB idle after start, ${memory.loaded.toFixed(0)} MiB after the load; bare app ${bareMemory.idle.toFixed(0)} / ${bareMemory.loaded.toFixed(0)} MiB.`,
+    cold === null ? '' : `Cold start of \`npm start\` (existing .data/ and build) until /healthz answers: ${cold.toFixed(1)} s.`,
+  ].join('\n')
 }
 
 const server = await openDatabaseServer({ purpose: 'test', dataDir })
@@ -133,10 +253,10 @@ try {
   await dropDatabase(server, database)
   await server.stop()
 }
-const http = await benchHttp()
+const pages = await benchHttp()
 
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`
-const section = `\n## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC\n\nMachine: ${machine}. Database: ${getEnv().DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres 18'}. Command: \`npm run bench\`.\n\n${queries}\n\n${http}\n`
+const section = `\n## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC\n\nMachine: ${machine}. Database: ${getEnv().DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres 18'}. Command: \`npm run bench\`.\n\n${queries}\n\n${pages}\n`
 console.info(section)
 await appendFile('BENCHMARKS.md', section)
 process.exit(0)

@@ -9,7 +9,7 @@ import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 
-export const handle: I18nHandle = { i18n: ['signup', 'profile', 'photos'] }
+export const handle: I18nHandle = { i18n: [] }
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { tenant, locale, db, scope } = context

@@ -30,11 +30,36 @@ function apiCard(card: LikedCard) {
   }
 }
 
+/** How many new likes the pop-up's refresh asks for at most (it shows up to 3 at once). */
+export const NEW_LIKES_LIMIT = 3
+
+function sinceParam(value: string | null): Date | null {
+  if (!value) return null
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request)
   const profileId = member.profile?.id
-  if (!profileId) return Response.json({ profiles: [], liked_by: [], new_likes: 0 }, { headers: noStore })
+  const url = new URL(request.url)
+  // ?new=1[&since=<the previous answer's now>]: the pop-up's periodic refresh. Only new
+  // likes given after `since` and the badge count, not both whole lists.
+  const newOnly = url.searchParams.get('new') === '1'
+  if (!profileId) return Response.json(newOnly ? { liked_by: [], new_likes: 0, now: new Date().toISOString() } : { profiles: [], liked_by: [], new_likes: 0 }, { headers: noStore })
   const { db, scope, tenant } = context
+  if (newOnly) {
+    const now = new Date()
+    const since = sinceParam(url.searchParams.get('since'))
+    const { fresh, newLikes } = await withScope(db, scope, async (tx) => ({
+      fresh: await listLikes(tx, scope, { viewerId: profileId, tab: 'received', cursor: null, cdnPrefix: tenant.cdnPrefix, limit: NEW_LIKES_LIMIT, newOnly: { since } }),
+      newLikes: await countNewLikes(tx, scope, profileId),
+    }))
+    return Response.json(
+      { liked_by: fresh.items.map((card) => ({ ...apiCard(card), like_new: card.like.isNew })), new_likes: newLikes, now: now.toISOString() },
+      { headers: noStore },
+    )
+  }
   const { given, received, newLikes } = await withScope(db, scope, async (tx) => {
     const options = { viewerId: profileId, cursor: null, cdnPrefix: tenant.cdnPrefix, limit: LIKES_API_LIMIT }
     return {

@@ -26,7 +26,7 @@ export const LIKES_RELOAD_AFTER_AUTO_LIKE_MS = 500
 const MAX_DELAY_S = 600
 
 type LikedByEntry = ProfileCard & { like_new: boolean; match: boolean; liked_at: string }
-type LikesAnswer = { liked_by: LikedByEntry[]; new_likes: number }
+type LikesAnswer = { liked_by: LikedByEntry[]; new_likes: number; now: string }
 
 const SHOWN_KEY = 'likes.shown'
 const SHOWN_KEEP = 200
@@ -51,9 +51,14 @@ function rememberShown(key: string): void {
   }
 }
 
-async function fetchLikes(): Promise<LikesAnswer | null> {
+/**
+ * `since` a string (or null for the first time): new likes only, given after `since` (the
+ * previous answer's server time), and the count. `since` undefined: the whole list.
+ */
+async function fetchLikes(since?: string | null): Promise<LikesAnswer | null> {
   try {
-    const response = await fetch('/api/likes', { headers: { Accept: 'application/json', 'X-Request-Type': 'client' }, credentials: 'same-origin' })
+    const query = since === undefined ? '' : `?${new URLSearchParams({ new: '1', ...(since ? { since } : {}) })}`
+    const response = await fetch(`/api/likes${query}`, { headers: { Accept: 'application/json', 'X-Request-Type': 'client' }, credentials: 'same-origin' })
     return response.ok ? ((await response.json()) as LikesAnswer) : null
   } catch {
     return null
@@ -99,9 +104,12 @@ function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
   const revalidateRef = useRef(revalidator.revalidate)
   revalidateRef.current = revalidator.revalidate
 
+  // The server's time of the last answer: the next refresh asks only for likes after it.
+  const sinceRef = useRef<string | null>(null)
   const refresh = useCallback(async () => {
-    const likes = await fetchLikes()
+    const likes = await fetchLikes(sinceRef.current)
     if (!likes) return
+    sinceRef.current = likes.now
     if (likes.new_likes !== newLikesRef.current) revalidateRef.current()
     const shown = new Set(shownLikes())
     const fresh = likes.liked_by.filter((l) => l.like_new && !shown.has(`${l.id}@${l.liked_at}`))

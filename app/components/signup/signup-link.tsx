@@ -1,8 +1,13 @@
 import { Link, useLocation } from '@remix-run/react'
-import { useState, type ReactNode } from 'react'
-import { trackingSearch } from '~/modules/accounts/signup-schema.ts'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { trackingSearch } from '~/modules/accounts/tracking-params.ts'
 import signupCss from '~/styles/signup.css?url'
-import { SignupModal } from './signup-modal.tsx'
+
+// The modal (the wizard, its validation and its catalogues) loads when a visitor shows
+// intent (pointer, touch or keyboard focus on the link), not with the page.
+const loadModal = () => import('./signup-modal.tsx')
+const SignupModal = lazy(async () => ({ default: (await loadModal()).SignupModal }))
+const prefetchModal = () => void loadModal()
 
 /** SPEC §9: from this width on, signup opens as a modal; below it, /signup is a page. */
 export const SIGNUP_MODAL_MEDIA = '(min-width: 768px)'
@@ -26,10 +31,14 @@ export function SignupLink({ className, children }: { className?: string; childr
     <>
       {/* The modal's styles travel with the link: pages that show it do not know about them. */}
       <link rel="stylesheet" href={signupCss} />
-      <Link to={`/signup${carried}`} className={className} onClick={onClick}>
+      <Link to={`/signup${carried}`} className={className} onClick={onClick} onPointerEnter={prefetchModal} onTouchStart={prefetchModal} onFocus={prefetchModal}>
         {children}
       </Link>
-      {open ? <SignupModal search={carried} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <SignupModal search={carried} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

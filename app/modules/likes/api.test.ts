@@ -64,6 +64,32 @@ describe('POST /api/likes', () => {
     expect(after.body).toMatchObject({ new_likes: 0, liked_by: [], profiles: [{ id: anna.profile.id, match: false }] })
   })
 
+  it('?new=1 answers only new likes given after since, with the count and the server time', async () => {
+    const lisa = await loggedInMember(db, FLIRTLOKAAL, 'Lisa')
+    const first = await loggedInMember(db, FLIRTLOKAAL, 'Kees')
+    const second = await loggedInMember(db, DATEDICHTBIJ, 'Joop')
+    await postLike(FLIRTLOKAAL, first.cookie, { intent: 'like', profileId: String(lisa.profile.id) })
+
+    const start = await getJson(FLIRTLOKAAL, '/api/likes?new=1', lisa.cookie, likesLoader)
+    expect(start.body).toMatchObject({ new_likes: 1, liked_by: [{ id: first.profile.id, like_new: true }] })
+    const body = start.body as { now: string; profiles?: unknown }
+    expect(body.profiles).toBeUndefined()
+    expect(Number.isNaN(Date.parse(body.now))).toBe(false)
+
+    // Nothing since: an empty list, the count unchanged.
+    const quiet = await getJson(FLIRTLOKAAL, `/api/likes?new=1&since=${encodeURIComponent(body.now)}`, lisa.cookie, likesLoader)
+    expect(quiet.body).toMatchObject({ new_likes: 1, liked_by: [] })
+
+    await postLike(DATEDICHTBIJ, second.cookie, { intent: 'like', profileId: String(lisa.profile.id) })
+    const later = await getJson(FLIRTLOKAAL, `/api/likes?new=1&since=${encodeURIComponent(body.now)}`, lisa.cookie, likesLoader)
+    expect(later.body).toMatchObject({ new_likes: 2, liked_by: [{ id: second.profile.id, like_new: true }] })
+    expect((later.body as { liked_by: unknown[] }).liked_by).toHaveLength(1)
+
+    // A broken since counts as none: every new like.
+    const broken = await getJson(FLIRTLOKAAL, '/api/likes?new=1&since=yesterday', lisa.cookie, likesLoader)
+    expect((broken.body as { liked_by: unknown[] }).liked_by).toHaveLength(2)
+  })
+
   it('answers 404 for a member of another pool, and stores nothing', async () => {
     const vera = await loggedInMember(db, DATEVIBE, 'Vera')
     const nina = await loggedInMember(db, FLIRTLOKAAL, 'Nina')

@@ -181,7 +181,16 @@ export async function loadCard(tx: ScopedTx, scope: Scope, viewerId: number, id:
 export async function listLikes(
   tx: ScopedTx,
   scope: Scope,
-  input: { viewerId: number; tab: LikeTab; cursor: string | null; cdnPrefix: string; limit?: number; today?: Date },
+  input: {
+    viewerId: number
+    tab: LikeTab
+    cursor: string | null
+    cdnPrefix: string
+    limit?: number
+    today?: Date
+    /** Received tab only: just the likes still new, and (with a date) given after it. */
+    newOnly?: { since: Date | null }
+  },
 ): Promise<LikesPage> {
   const { viewerId, tab } = input
   const limit = input.limit ?? LIKES_PAGE_SIZE
@@ -194,8 +203,9 @@ export async function listLikes(
   const keyset: Prisma.LikeWhereInput = after
     ? { OR: [{ [timeField]: { lt: after.at } }, { [timeField]: after.at, [otherField]: { lt: after.id } }] }
     : {}
+  const fresh: Prisma.LikeWhereInput = received && input.newOnly ? { isNew: true, ...(input.newOnly.since ? { createdAt: { gt: input.newOnly.since } } : {}) } : {}
   const where: Prisma.LikeWhereInput = received
-    ? { poolId, likedId: viewerId, liker: visibleTo(viewerId), ...keyset }
+    ? { poolId, likedId: viewerId, liker: visibleTo(viewerId), ...fresh, ...keyset }
     : { poolId, likerId: viewerId, liked: visibleTo(viewerId), ...(tab === 'matches' ? { matchedAt: { not: null } } : {}), ...keyset }
   const rows = await tx.like.findMany({
     where,
