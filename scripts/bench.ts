@@ -9,6 +9,7 @@ import { appendFile, readFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { getEnv } from '../app/modules/config/env.server.ts'
 import { createDb } from '../app/modules/db/client.server.ts'
@@ -115,18 +116,33 @@ async function startServer(script: string, ready: string, env: Record<string, st
 }
 
 type Page = { label: string; path: string; host: string; status?: number; cookie?: string }
-type Measured = { label: string; perSecond: number; p50: number; p99: number }
+type Measured = { label: string; perSecond: number; p50: number; p99: number; jsKb: number | null; htmlKb: number }
+
+/** Gzipped kilobytes of the page's HTML and of the JavaScript it loads at start (modulepreload links). */
+async function pageWeight(port: number, page: Page, html: string): Promise<{ jsKb: number | null; htmlKb: number }> {
+  const htmlKb = gzipSync(html).length / 1024
+  const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!)
+  if (scripts.length === 0) return { jsKb: null, htmlKb }
+  let bytes = 0
+  for (const src of new Set(scripts)) {
+    const asset = await request(port, { path: src, headers: { host: page.host } })
+    bytes += gzipSync(asset.text).length
+  }
+  return { jsKb: bytes / 1024, htmlKb }
+}
 
 async function load(port: number, page: Page): Promise<Measured> {
   const headers: Record<string, string> = { host: page.host, 'accept-encoding': 'gzip' }
   if (page.cookie) headers.cookie = page.cookie
   const url = `http://127.0.0.1:${port}${page.path}`
-  const probe = await request(port, { path: page.path, headers })
+  const { 'accept-encoding': _encoding, ...plain } = headers
+  const probe = await request(port, { path: page.path, headers: plain })
   if (probe.status !== (page.status ?? 200)) throw new Error(`${page.path}: expected ${page.status ?? 200}, got ${probe.status}`)
+  const weight = await pageWeight(port, page, probe.text)
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }) // warm-up
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
   if (result.errors > 0 || result.timeouts > 0) throw new Error(`${page.path}: ${result.errors} errors, ${result.timeouts} timeouts`)
-  return { label: page.label, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
+  return { label: page.label, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ...weight }
 }
 
 /** A request with a Host header of our choosing (fetch would send 127.0.0.1's). */
@@ -231,10 +247,12 @@ async function benchHttp(): Promise<string> {
   }
   const cold = process.argv.includes('--no-cold-start') ? null : await coldStart(COLD_PORT)
 
-  const line = (row: Measured) => `| ${row.label} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${((row.perSecond / bareRow.perSecond) * 100).toFixed(0)} % |`
+  const kb = (value: number | null) => (value === null ? '-' : `${value.toFixed(1)} KB`)
+  const line = (row: Measured) =>
+    `| ${row.label} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${((row.perSecond / bareRow.perSecond) * 100).toFixed(0)} % | ${kb(row.htmlKb)} | ${kb(row.jsKb)} |`
   return [
-    `| HTTP, ${CONNECTIONS} connections, ${DURATION} s each (after 2 s warm-up) | requests/s | p50 | p99 | share of the bare route |`,
-    '|---|---|---|---|---|',
+    `| HTTP, ${CONNECTIONS} connections, ${DURATION} s each (after 2 s warm-up) | requests/s | p50 | p99 | share of the bare route | HTML (gzip) | JS at start (gzip) |`,
+    '|---|---|---|---|---|---|---|',
     line(bareRow),
     ...rows.map(line),
     '',

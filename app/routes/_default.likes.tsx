@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useAttention } from '~/components/layout/use-attention.ts'
 import { LikesTabs } from '~/components/likes/likes-tabs.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
-import { withScope } from '~/modules/db/scoped.server.ts'
+import { readScoped } from '~/modules/db/scoped.server.ts'
 import { countMatches } from '~/modules/likes/likes.server.ts'
 import { LIKE_TABS, type LikeTab } from '~/modules/likes/tabs.ts'
 import likesCss from '~/styles/likes.css?url'
@@ -25,10 +25,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (params.id !== undefined) return { matches: null }
   // Any other type is not a page (SPEC §2): the site's 404.
   if (params.type !== undefined && !isTab(params.type)) throw new Response(null, { status: 404, statusText: 'Not Found' })
-  const { db, scope } = context
+  const { reads, scope } = context
   const viewerId = member.profile?.id
   // New likes come from the default layout's count (the badge), counted once per page.
-  const matches = viewerId ? await withScope(db, scope, (tx) => countMatches(tx, scope, viewerId)) : 0
+  const matches = viewerId ? await readScoped(reads, scope, (tx) => countMatches(tx, scope, viewerId)) : 0
   return { matches }
 }
 

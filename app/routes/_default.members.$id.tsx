@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileCss
 const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const { tenant, member, db, scope, locale } = context
+  const { tenant, member, reads, scope, locale } = context
   const url = new URL(request.url)
   const loginPath = `/login?redirectTo=${encodeURIComponent(url.pathname)}`
   const headers = new Headers()
@@ -38,7 +38,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   const profileId = parseProfileId(params.id)
   if (profileId === null) throw notFound()
-  const view = await loadMemberProfile(db, scope, {
+  const view = await loadMemberProfile(reads, scope, {
     profileId,
     viewer: member ? { profileId: member.profile?.id ?? null, paidUser: member.paidUser } : null,
     rules: { visibleFields: tenant.visibleProfileFields, visibleNotes: tenant.visibleProfileNotes, cdnPrefix: tenant.cdnPrefix },
@@ -50,7 +50,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     : null
   const viewer: ViewerKind = !member ? 'visitor' : member.paidUser ? 'premium' : 'free'
   const viewerId = member?.profile?.id
-  const like = viewerId && !view.own ? ((await likeButtonStates(db, scope, viewerId, [view.id]))[view.id] ?? { liked: false, match: false }) : null
+  const like = viewerId && !view.own ? ((await likeButtonStates(reads, scope, viewerId, [view.id]))[view.id] ?? { liked: false, match: false }) : null
   return data({ view, fictional, viewer, loginPath, like, siteName: tenant.name }, { headers })
 }
 

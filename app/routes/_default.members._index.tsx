@@ -21,12 +21,12 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: searchCss 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { setCookie } = await requireSearchAccess(context, request)
-  const { db, scope, tenant, member, t } = context
+  const { reads, scope, tenant, member, t } = context
   const url = new URL(request.url)
   const viewerId = member?.profile?.id ?? null
-  const result = await searchMembers(db, scope, { site: tenant, viewerProfileId: viewerId, params: url.searchParams })
+  const result = await searchMembers(reads, scope, { site: tenant, viewerProfileId: viewerId, params: url.searchParams })
   // Logged-in members like from the cards; visitors are asked to log in on the profile.
-  const likes = viewerId ? await likeButtonStates(db, scope, viewerId, [...result.members, ...result.similar].map((m) => m.id)) : null
+  const likes = viewerId ? await likeButtonStates(reads, scope, viewerId, [...result.members, ...result.similar].map((m) => m.id)) : null
   return data(
     {
       ...result,

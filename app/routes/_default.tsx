@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, type ShouldRevalidateFunction } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { DefaultLayout } from '~/components/layout/layouts.tsx'
-import { withScope } from '~/modules/db/scoped.server.ts'
+import { readScoped } from '~/modules/db/scoped.server.ts'
 import { countNewLikes } from '~/modules/likes/likes.server.ts'
 import type { Attention } from '~/modules/site/attention.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
@@ -12,10 +12,10 @@ export const handle: I18nHandle = { i18n: ['profile'] }
 // The default layout (SPEC §2). Its loader counts what asks for the member's attention
 // (badges and the title prefix): one indexed count, so it runs on every navigation.
 export async function loader({ context }: LoaderFunctionArgs) {
-  const { member, db, scope } = context
+  const { member, reads, scope } = context
   const profileId = member?.profile?.id
   if (!profileId) return { attention: null }
-  const newLikes = await withScope(db, scope, (tx) => countNewLikes(tx, scope, profileId))
+  const newLikes = await readScoped(reads, scope, (tx) => countNewLikes(tx, scope, profileId))
   const attention: Attention = { newLikes, unreadMessages: 0 }
   return { attention }
 }

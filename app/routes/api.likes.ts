@@ -31,7 +31,7 @@ function apiCard(card: LikedCard) {
 }
 
 /** How many new likes the pop-up's refresh asks for at most (it shows up to 3 at once). */
-export const NEW_LIKES_LIMIT = 3
+const NEW_LIKES_LIMIT = 3
 
 function sinceParam(value: string | null): Date | null {
   if (!value) return null

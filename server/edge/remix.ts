@@ -79,7 +79,13 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       res.on('finish', () => (finished = true))
       res.on('close', () => finished || controller.abort())
 
-      const response = await handler(new Request(url, init), context)
+      let response: globalThis.Response
+      try {
+        response = await handler(new Request(url, init), context)
+      } finally {
+        // Loaders are done: the request's shared read transaction commits (not awaited).
+        context.endReads().catch(() => undefined)
+      }
       for (const cookie of context.setCookies) res.append('Set-Cookie', cookie)
       if (context.member && !/\bpublic\b/i.test(response.headers.get('cache-control') ?? '')) {
         response.headers.set('Cache-Control', MEMBER_CACHE)

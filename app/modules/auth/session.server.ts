@@ -2,7 +2,7 @@
 // row's key). httpOnly, SameSite=Lax, host-only, 30 days, Secure outside development.
 import { randomBytes } from 'node:crypto'
 import { secureCookies } from '../config/env.server.ts'
-import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
+import { readScoped, withScope, type Reader, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { sha256 } from './tokens.server.ts'
 
@@ -66,10 +66,10 @@ export type Member = {
 }
 
 /** The member behind the request's session cookie on this site, or null. */
-export async function loadMember(db: Db, scope: Scope, cookieHeader: string | null | undefined, now = new Date()): Promise<Member | null> {
+export async function loadMember(db: Db, scope: Scope, cookieHeader: string | null | undefined, now = new Date(), reader: Reader = db): Promise<Member | null> {
   const rawId = readSessionId(cookieHeader)
   if (!rawId) return null
-  return withScope(db, scope, async (tx) => {
+  const found = await readScoped(reader, scope, async (tx) => {
     const session = await tx.session.findUnique({
       where: { id: sha256(rawId) },
       include: {
@@ -86,12 +86,8 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
       },
     })
     if (!session || session.tenantId !== scope.tenantId || session.expiresAt <= now || session.user.status === 'deleted') return null
-    // Touch at most once an hour: a write per request would cost more than it tells.
-    if (now.getTime() - session.lastSeenAt.getTime() > 3600_000) {
-      await tx.session.update({ where: { id: session.id }, data: { lastSeenAt: now } })
-    }
     const { user } = session
-    return {
+    const member: Member = {
       sessionId: rawId,
       userId: user.id,
       email: user.email,
@@ -103,5 +99,12 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
         ? { id: user.profile.id, name: user.profile.name, invisible: user.profile.invisible, status: user.profile.status, thumbFilename: user.profile.photos[0]?.thumbFilename ?? null }
         : null,
     }
+    // Touch at most once an hour: a write per request would cost more than it tells.
+    return { member, stale: now.getTime() - session.lastSeenAt.getTime() > 3600_000 ? session.id : null }
   })
+  if (!found) return null
+  // The touch is a write of its own, outside the (possibly shared, read-only) lookup.
+  const stale = found.stale
+  if (stale) await withScope(db, scope, (tx) => tx.session.update({ where: { id: stale }, data: { lastSeenAt: now } }))
+  return found.member
 }

@@ -8,6 +8,27 @@ export type ScopedTx = Prisma.TransactionClient
 
 export type ScopeOptions = { isolationLevel?: Prisma.TransactionIsolationLevel; timeout?: number; maxWait?: number }
 
+/**
+ * A request's shared read transaction (request-reads.server.ts): its reads run one after
+ * another on one connection, in one transaction with the request's scope set once.
+ */
+export type ReadScope = { readonly kind: 'request-reads'; readonly scope: Scope; run<T>(fn: (tx: ScopedTx) => Promise<T>): Promise<T> }
+
+/** Where read-only work runs: its own transaction (a Db) or the request's shared one. */
+export type Reader = Db | ReadScope
+
+const isReadScope = (reader: Reader): reader is ReadScope => (reader as Partial<ReadScope>).kind === 'request-reads'
+
+/**
+ * Read-only work in `scope`. Never pass it a function that writes: on a request's shared
+ * transaction a write would commit only when the request ends, and not roll back alone.
+ */
+export async function readScoped<T>(reader: Reader, scope: Scope, fn: (tx: ScopedTx) => Promise<T>): Promise<T> {
+  if (!isReadScope(reader)) return withScope(reader, scope, fn)
+  if (reader.scope.tenantId !== scope.tenantId || reader.scope.poolId !== scope.poolId) throw new Error('readScoped: the request reads in another scope')
+  return reader.run(fn)
+}
+
 export async function withScope<T>(db: Db, scope: Scope, fn: (tx: ScopedTx) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
   return db.$transaction(async (tx) => {
     // set_config(..., true) lasts until the end of this transaction only, so a pooled

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { requireMember } from '../auth/guards.server.ts'
-import { withScope } from '../db/scoped.server.ts'
+import { readScoped } from '../db/scoped.server.ts'
 import { listLikes, type LikedCard, type LikesListItem } from './likes.server.ts'
 import type { LikeTab } from './tabs.ts'
 
@@ -18,10 +18,10 @@ function withLikeDates(items: readonly LikedCard[], locale: string, timeZone: st
 /** One tab of the likes page (/likes, /likes/{type}): a page of cards with the site's dates. */
 export async function loadLikesTab(context: AppLoadContext, request: Request, tab: LikeTab): Promise<LikesTabData> {
   const member = requireMember(context, request)
-  const { db, scope, tenant, locale, t } = context
+  const { reads, scope, tenant, locale, t } = context
   const viewerId = member.profile?.id
   const cursor = new URL(request.url).searchParams.get('cursor')
-  const page = viewerId ? await withScope(db, scope, (tx) => listLikes(tx, scope, { viewerId, tab, cursor, cdnPrefix: tenant.cdnPrefix })) : { items: [], next: null }
+  const page = viewerId ? await readScoped(reads, scope, (tx) => listLikes(tx, scope, { viewerId, tab, cursor, cdnPrefix: tenant.cdnPrefix })) : { items: [], next: null }
   return {
     tab,
     items: withLikeDates(page.items, locale, tenant.timeZone),

@@ -2,7 +2,7 @@
 // liked member after the commit (never for a like that was not stored).
 import type { LikeOrigin } from '~/generated/prisma/enums.ts'
 import type { Db } from '../db/client.server.ts'
-import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
+import { readScoped, withScope, type Reader, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import type { ProfileCard } from '../profiles/showcase.server.ts'
 import { publishMemberEvent } from '../realtime/member-events.server.ts'
 import { likeMember, likeStates, loadCard, unlikeMember, type LikeResult } from './likes.server.ts'
@@ -42,8 +42,8 @@ export async function removeLike(db: Db, scope: Scope, input: { likerId: number;
 }
 
 /** For pages that list members: the viewer's like toggle state per member id. */
-export async function likeButtonStates(db: Db, scope: Scope, viewerId: number, ids: readonly number[]): Promise<Record<number, { liked: boolean; match: boolean }>> {
+export async function likeButtonStates(db: Reader, scope: Scope, viewerId: number, ids: readonly number[]): Promise<Record<number, { liked: boolean; match: boolean }>> {
   if (ids.length === 0) return {}
-  const states = await withScope(db, scope, (tx) => likeStates(tx, scope, viewerId, ids))
+  const states = await readScoped(db, scope, (tx) => likeStates(tx, scope, viewerId, ids))
   return Object.fromEntries([...states].map(([id, s]) => [id, { liked: s.liked, match: s.match }]))
 }

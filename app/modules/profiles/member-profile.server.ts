@@ -1,8 +1,7 @@
 // The member profile page (/members/{id}, SPEC §2, §4, §6): who may see a profile, and
 // which of its fields and photos they see. Whatever may not be seen is "not found", so
 // a blocked or hidden member cannot tell a block or invisible mode from a deleted account.
-import type { Db } from '../db/client.server.ts'
-import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
+import { readScoped, type Reader, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { isBlocked } from '../accounts/blocks.server.ts'
 import { regionLabelFor, type RegionLabel } from '../geo/countries.ts'
 import { isInterest } from '../geo/interests.ts'
@@ -84,12 +83,12 @@ export function visiblePhotos(rows: readonly PhotoRow[], who: 'owner' | 'premium
 
 /** The profile as this viewer may see it, or null: not found (404) for every reason. */
 export async function loadMemberProfile(
-  db: Db,
+  db: Reader,
   scope: Scope,
   input: { profileId: number; viewer: Viewer; rules: VisibilityRules; today?: Date },
 ): Promise<MemberProfileView | null> {
   const { profileId, viewer, rules } = input
-  return withScope(db, scope, async (tx) => {
+  return readScoped(db, scope, async (tx) => {
     // Inside the scope a profile of another pool is simply not there.
     const profile = await tx.profile.findFirst({
       where: { poolId: scope.poolId, id: profileId, status: { not: 'deleted' } },

@@ -3,8 +3,7 @@
 // Who appears: active, visible members of the site's pool and countries, never the viewer,
 // nor anyone the viewer blocked or who blocked the viewer (SPEC §4).
 import type { Sexuality, Gender } from '~/generated/prisma/enums.ts'
-import type { Db } from '../db/client.server.ts'
-import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
+import { readScoped, type Reader, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { toProfileCard, type ProfileCard } from '../profiles/showcase.server.ts'
 import { relaxations, toCriteria } from './criteria.server.ts'
 import { decodeCursor, encodeCursor } from './cursor.server.ts'
@@ -56,10 +55,10 @@ export type SearchResult = {
 
 export type SearchInput = { site: SearchSite; viewerProfileId: number | null; params: URLSearchParams; today?: Date }
 
-export async function searchMembers(db: Db, scope: Scope, input: SearchInput): Promise<SearchResult> {
+export async function searchMembers(db: Reader, scope: Scope, input: SearchInput): Promise<SearchResult> {
   const { site } = input
   const today = input.today ?? new Date()
-  return withScope(db, scope, async (tx) => {
+  return readScoped(db, scope, async (tx) => {
     const viewer = await loadViewer(tx, scope, input.viewerProfileId)
     const query = readSearchQuery(input.params)
     const filters = resolveFilters(query, {

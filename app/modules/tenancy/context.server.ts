@@ -4,7 +4,8 @@ import type { TFunction } from 'i18next'
 import type { Locale } from '../../../tenants/schema.ts'
 import { DEFAULT_THEME, THEMES, type Theme } from '../../../themes/index.ts'
 import { getRuntimeDb, type Db } from '../db/client.server.ts'
-import type { Scope } from '../db/scoped.server.ts'
+import type { ReadScope, Scope } from '../db/scoped.server.ts'
+import { createRequestReads } from '../db/request-reads.server.ts'
 import { loadMember, type Member } from '../auth/session.server.ts'
 import { decideLocale } from '../i18n/locale.server.ts'
 import { translatorFor } from '../i18n/i18n.server.ts'
@@ -17,6 +18,13 @@ export type AppContext = {
   t: TFunction
   db: Db
   scope: Scope
+  /**
+   * The request's shared read transaction: pass it instead of `db` to read-only functions
+   * (they take a Reader). Writes always go through `db`.
+   */
+  reads: ReadScope
+  /** Ends the shared read transaction; the server calls it once the response is there. */
+  endReads: () => Promise<void>
   /** The logged-in member of this site, from the session cookie. */
   member: Member | null
   /** Set-Cookie headers decided while building the context; server/app.ts sends them once. */
@@ -43,7 +51,8 @@ export async function buildAppContext(request: Request, tenant: LoadedTenant, ed
   const { locale, setCookie } = await decideLocale(request, tenant)
   const db = getRuntimeDb()
   const scope = { tenantId: tenant.slug, poolId: tenant.pool }
-  const member = await loadMember(db, scope, request.headers.get('cookie'))
+  const reads = createRequestReads(db, scope)
+  const member = await loadMember(db, scope, request.headers.get('cookie'), new Date(), reads)
   return {
     tenant,
     theme: THEMES[tenant.theme] ?? DEFAULT_THEME,
@@ -51,6 +60,8 @@ export async function buildAppContext(request: Request, tenant: LoadedTenant, ed
     t: translatorFor(locale, tenant),
     db,
     scope,
+    reads,
+    endReads: reads.end,
     member,
     setCookies: setCookie ? [setCookie] : [],
     cspNonce: edge.cspNonce ?? '',
