@@ -44,9 +44,10 @@ export async function removeQueuedMedia(
             FOR UPDATE SKIP LOCKED`
       if (rows.length === 0) return 0
       const keys = [...new Set(rows.map((row) => row.key))]
-      // A key a photo row still names stays (a seeded avatar written again, a re-used key).
+      // A key a live photo row still names stays (a seeded avatar written again, a re-used
+      // key); a rejected row keeps its keys only as a record, its files go.
       const used = await tx.photo.findMany({
-        where: { poolId: scope.poolId, OR: [{ filename: { in: keys } }, { thumbFilename: { in: keys } }] },
+        where: { poolId: scope.poolId, status: { not: 'rejected' }, OR: [{ filename: { in: keys } }, { thumbFilename: { in: keys } }] },
         select: { filename: true, thumbFilename: true },
       })
       const inUse = new Set(used.flatMap((p) => [p.filename, p.thumbFilename]))
