@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     photos: own.photos.map((p) => ({
       id: p.id,
-      ...photoUrls(tenant.cdnPrefix, p),
+      ...photoUrls(tenant.cdnPrefix, p, { own: true }),
       status: p.status,
       isMain: p.isMain,
       isPrivate: p.isPrivate,

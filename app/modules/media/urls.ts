@@ -14,8 +14,11 @@ export function mediaUrl(cdnPrefix: string, key: string, shared: boolean): strin
   return `${shared && cdnPrefix.startsWith('https://') ? cdnPrefix : MEDIA_PATH}${key}`
 }
 
-/** Both sizes of a photo, for lists that show photos of several statuses. */
-export function photoUrls(cdnPrefix: string, photo: { filename: string; thumbFilename: string; status: string; isPrivate: boolean }) {
-  const shared = photo.status === 'active' && !photo.isPrivate
+/**
+ * Both sizes of a photo, for lists that show photos of several statuses. `own`: the viewer's
+ * own photos always come from the site (an invisible member's photos are no CDN's business).
+ */
+export function photoUrls(cdnPrefix: string, photo: { filename: string; thumbFilename: string; status: string; isPrivate: boolean }, options: { own?: boolean } = {}) {
+  const shared = !options.own && photo.status === 'active' && !photo.isPrivate
   return { url: mediaUrl(cdnPrefix, photo.filename, shared), thumbUrl: mediaUrl(cdnPrefix, photo.thumbFilename, shared) }
 }

@@ -136,7 +136,7 @@ export async function loadMemberProfile(
       interests: rules.visibleNotes.includes('interests') ? profile.interests.filter(isInterest) : [],
       photos: shown.map((p) => ({
         id: p.id,
-        ...photoUrls(rules.cdnPrefix, p),
+        ...photoUrls(rules.cdnPrefix, p, { own }),
         main: p.isMain,
         private: p.isPrivate,
         inspection: p.status === 'inspection',
