@@ -45,12 +45,18 @@ test('a photo with GPS EXIF is stored without EXIF, inspected, approved and then
   const operator = await browser.newContext({ httpCredentials: { username: 'operator', password: 'e2e-operator' } })
   const operatorPage = await operator.newPage()
   await operatorPage.goto(siteUrl(SLUG, '/operator/photos'))
-  await operatorPage.getByRole('article', { name: new RegExp(`Foto van ${member.name}`) }).getByRole('button', { name: 'Goedkeuren' }).click()
+  const queued = operatorPage.getByRole('article', { name: new RegExp(`Foto van ${member.name}`) })
+  // The queue's image comes from /operator/media/, where the browser sends the operator's password.
+  await expect(queued.locator('img')).toHaveAttribute('src', /^\/operator\/media\//)
+  await expect.poll(() => queued.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await queued.getByRole('button', { name: 'Goedkeuren' }).click()
   await expect(operatorPage.getByText(`De foto van ${member.name} is goedgekeurd.`)).toBeVisible()
 
   // Now public on the profile.
   await visitorPage.reload()
-  await expect(visitorPage.getByRole('img', { name: `Foto van ${member.name}` }).first()).toBeVisible()
+  const shown = visitorPage.getByRole('img', { name: `Foto van ${member.name}` }).first()
+  await expect(shown).toBeVisible()
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   await visitor.close()
   await operator.close()
 })
