@@ -14,6 +14,7 @@ import { errorMeta } from './modules/site/error-meta.ts'
 import { themeCss } from './modules/theme/css-vars.ts'
 import { visitorCountry } from './modules/site/visitor-country.server.ts'
 import { useNonce } from './modules/http/nonce.tsx'
+import { MEDIA_PATH } from './modules/media/urls.ts'
 import appCss from './styles/app.css?url'
 
 export const links: LinksFunction = () => [
@@ -35,7 +36,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     member: context.member
       ? {
           name: context.member.profile?.name ?? context.member.email,
-          thumb: context.member.profile?.thumbFilename ? `${tenant.cdnPrefix}${context.member.profile.thumbFilename}` : null,
+          thumb: context.member.profile?.thumbFilename ? `${MEDIA_PATH}${context.member.profile.thumbFilename}` : null,
           credits: context.member.credits,
           paidUser: context.member.paidUser,
           status: context.member.status,

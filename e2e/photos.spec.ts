@@ -20,10 +20,15 @@ test('a photo with GPS EXIF is stored without EXIF, inspected, approved and then
   const card = page.getByRole('article', { name: 'Foto 1' })
   await expect(card.getByText('In beoordeling')).toBeVisible()
 
-  // The stored file carries no EXIF (no GPS position).
+  // The stored file carries no EXIF (no GPS position). Under inspection only the member
+  // (and the operator) gets it: the request carries the member's session cookie.
   const src = await card.locator('img').getAttribute('src')
-  const stored = await page.request.get(`http://127.0.0.1:${E2E_PORT}${src}`, { headers: { host: `${SLUG}.localhost:${E2E_PORT}` } })
+  const cookie = (await page.context().cookies(siteUrl(SLUG, '/'))).map((c) => `${c.name}=${c.value}`).join('; ')
+  const stored = await page.request.get(`http://127.0.0.1:${E2E_PORT}${src}`, { headers: { host: `${SLUG}.localhost:${E2E_PORT}`, cookie } })
   expect(stored.ok()).toBe(true)
+  expect(stored.headers()['cache-control']).toBe('private, no-store')
+  const anonymous = await page.request.get(`http://127.0.0.1:${E2E_PORT}${src}`, { headers: { host: `${SLUG}.localhost:${E2E_PORT}`, cookie: '' } })
+  expect(anonymous.status()).toBe(404)
   const meta = await sharp(await stored.body()).metadata()
   expect(meta.exif).toBeUndefined()
   expect(meta.format).toBe('webp')
@@ -40,12 +45,18 @@ test('a photo with GPS EXIF is stored without EXIF, inspected, approved and then
   const operator = await browser.newContext({ httpCredentials: { username: 'operator', password: 'e2e-operator' } })
   const operatorPage = await operator.newPage()
   await operatorPage.goto(siteUrl(SLUG, '/operator/photos'))
-  await operatorPage.getByRole('article', { name: new RegExp(`Foto van ${member.name}`) }).getByRole('button', { name: 'Goedkeuren' }).click()
+  const queued = operatorPage.getByRole('article', { name: new RegExp(`Foto van ${member.name}`) })
+  // The queue's image comes from /operator/media/, where the browser sends the operator's password.
+  await expect(queued.locator('img')).toHaveAttribute('src', /^\/operator\/media\//)
+  await expect.poll(() => queued.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await queued.getByRole('button', { name: 'Goedkeuren' }).click()
   await expect(operatorPage.getByText(`De foto van ${member.name} is goedgekeurd.`)).toBeVisible()
 
   // Now public on the profile.
   await visitorPage.reload()
-  await expect(visitorPage.getByRole('img', { name: `Foto van ${member.name}` }).first()).toBeVisible()
+  const shown = visitorPage.getByRole('img', { name: `Foto van ${member.name}` }).first()
+  await expect(shown).toBeVisible()
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   await visitor.close()
   await operator.close()
 })

@@ -1,6 +1,7 @@
-// The HTTP server: the hardened edge (server/edge.ts), static files, media, then Remix.
-// Each request's tenant is resolved before Remix runs; an unknown host gets the 404 page
-// and never reaches a site.
+// The HTTP server: the hardened edge (server/edge.ts), static files, then Remix. Each
+// request's tenant is resolved before Remix runs; an unknown host gets the 404 page and
+// never reaches a site. Member photos are no static files: Remix's media routes serve
+// them after checking the viewer (docs/decisions/008-private-media.md).
 import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
@@ -50,9 +51,6 @@ export async function createApp(options: AppOptions) {
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
     app.use(express.static('build/client', { maxAge: '1h' }))
   }
-
-  // Uploaded and generated images, below each tenant's CDN prefix (default /media/).
-  app.use('/media', express.static(path.resolve(options.dataDir, 'media'), { maxAge: '7d', fallthrough: false, dotfiles: 'deny' }))
 
   app.all('*', remixHandler({ getBuild, mode: options.mode, bodyLimit: () => getEnv().BODY_LIMIT_BYTES }))
   app.use(edgeErrorHandler)

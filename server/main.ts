@@ -3,6 +3,7 @@
 // server/main.ts`) on a node whose database is already prepared by `npm run setup`.
 import type { Server } from 'node:http'
 import { EnvError, describeMode, getEnv } from '../app/modules/config/env.server.ts'
+import { getMediaStorage } from '../app/modules/media/storage.server.ts'
 import { createApp, stopBackground } from './app.ts'
 import { closeGracefully } from './edge/shutdown.ts'
 
@@ -10,6 +11,11 @@ export type Serving = { server: Server; stop: (signal?: string) => Promise<void>
 
 export async function serve(options: { dev: boolean; port: number; host: string; dataDir: string; ownerDatabaseUrl?: string }): Promise<Serving> {
   const app = await createApp({ mode: options.dev ? 'development' : 'production', dataDir: options.dataDir, watchTenants: true, ownerDatabaseUrl: options.ownerDatabaseUrl })
+  const storage = getMediaStorage()
+  console.info(`[server] member photos: ${storage.describe()}`)
+  if (storage.kind === 'local' && getEnv().mode === 'production') {
+    console.info('[server] photos on this node\'s disk are not seen by other nodes: with more than one node set MEDIA_STORAGE=s3')
+  }
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(options.port, options.host, () => resolve(listening))
   })

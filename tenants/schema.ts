@@ -83,7 +83,9 @@ export const TenantConfigSchema = z
     indexTitle: LocalizedTextSchema,
     description: LocalizedTextSchema,
     theme: slug,
-    cdnPrefix: z.string().regex(/^(\/|https:\/\/)\S*\/$/, 'a path or https URL ending in /').default('/media/'),
+    // Photos are served by the app's media route at /media/ (it checks who may see them); an
+    // https prefix is a CDN in front of it, used for photos anyone may see.
+    cdnPrefix: z.string().regex(/^(\/media\/|https:\/\/\S+\/)$/, "'/media/' or an https URL ending in /").default('/media/'),
     countries: z.array(CountrySchema).min(1),
     visibleProfileFields: z.array(z.enum(PROFILE_FIELDS)).default([...PROFILE_FIELDS]),
     visibleProfileNotes: z.array(z.enum(PROFILE_NOTES)).default([...PROFILE_NOTES]),

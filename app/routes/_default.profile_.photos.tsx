@@ -13,6 +13,7 @@ import { originOf } from '~/modules/http/safe-redirect.ts'
 import type { Db } from '~/modules/db/client.server.ts'
 import type { Scope } from '~/modules/db/scoped.server.ts'
 import { invariantResponse } from '~/modules/http/invariant.ts'
+import { photoUrls } from '~/modules/media/urls.ts'
 import type { UploadOutcome } from '~/modules/photos/limits.ts'
 import { deletePhoto, movePhoto, setMainPhoto, setPhotoPrivate, type ManageResult } from '~/modules/photos/manage.server.ts'
 import { listOwnPhotos } from '~/modules/photos/photos.server.ts'
@@ -51,8 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     photos: own.photos.map((p) => ({
       id: p.id,
-      url: `${tenant.cdnPrefix}${p.filename}`,
-      thumbUrl: `${tenant.cdnPrefix}${p.thumbFilename}`,
+      ...photoUrls(tenant.cdnPrefix, p, { own: true }),
       status: p.status,
       isMain: p.isMain,
       isPrivate: p.isPrivate,

@@ -9,6 +9,7 @@ import { ErrorPage } from '~/components/error-page.tsx'
 import { FormAlert } from '~/components/form/fields.tsx'
 import { ReviewQueue } from '~/components/photos/review-queue.tsx'
 import { requireOperator } from '~/modules/admin/operator.server.ts'
+import { OPERATOR_MEDIA_PATH } from '~/modules/media/urls.ts'
 import { listInspectionQueue, reviewPhoto } from '~/modules/photos/review.server.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
@@ -38,8 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     photos: queue.items.map((p) => ({
       id: p.id,
-      url: `${tenant.cdnPrefix}${p.filename}`,
-      thumbUrl: `${tenant.cdnPrefix}${p.thumbFilename}`,
+      url: `${OPERATOR_MEDIA_PATH}${p.filename}`,
+      thumbUrl: `${OPERATOR_MEDIA_PATH}${p.thumbFilename}`,
       width: p.width,
       height: p.height,
       createdAt: p.createdAt.toISOString(),

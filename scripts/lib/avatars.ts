@@ -1,9 +1,8 @@
 // Generated portrait-style avatars for demo profiles: a stylised head-and-shoulders figure on a
 // seeded gradient, rendered from SVG to WebP with sharp (a 600x600 image and a 160x160 thumbnail).
 import { createHash } from 'node:crypto'
-import { access, mkdir, rename, unlink } from 'node:fs/promises'
-import path from 'node:path'
-import sharp, { type Sharp } from 'sharp'
+import sharp from 'sharp'
+import type { MediaStorage } from '../../app/modules/media/storage.server.ts'
 import { createRng } from './seed-data.ts'
 
 export type AvatarGender = 'man' | 'woman'
@@ -126,46 +125,23 @@ export function avatarBaseName(opts: AvatarOptions): string {
     .slice(0, 32)
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Writes via a temporary name and a rename, so an interrupted run never leaves a half file. */
-async function writeAtomic(pipeline: Sharp, file: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-  try {
-    await pipeline.toFile(tmp)
-    await rename(tmp, file)
-  } catch (error) {
-    await unlink(tmp).catch(() => {})
-    throw error
-  }
-}
-
 /**
- * Renders the avatar for `seed` to `<dir>/<hash>.webp` (600x600) and `<dir>/<hash>_t.webp`
- * (160x160). Idempotent: when both files exist nothing is rendered.
+ * Renders the avatar for `seed` to the media storage: `<hh>/<hash>.webp` (600x600) and
+ * `<hh>/<hash>_t.webp` (160x160), keys without a site or pool name. Idempotent: when both
+ * exist nothing is rendered.
  */
 export async function writeAvatar(opts: {
-  dir: string
+  storage: MediaStorage
   seed: string
   gender: AvatarGender
   initials: string
 }): Promise<{ filename: string; thumbFilename: string }> {
   const base = avatarBaseName(opts)
-  const filename = `${base}.webp`
-  const thumbFilename = `${base}_t.webp`
-  const file = path.join(opts.dir, filename)
-  const thumbFile = path.join(opts.dir, thumbFilename)
-  const [haveMain, haveThumb] = await Promise.all([exists(file), exists(thumbFile)])
+  const filename = `${base.slice(0, 2)}/${base}.webp`
+  const thumbFilename = `${base.slice(0, 2)}/${base}_t.webp`
+  const [haveMain, haveThumb] = await Promise.all([opts.storage.exists(filename), opts.storage.exists(thumbFilename)])
   if (haveMain && haveThumb) return { filename, thumbFilename }
 
-  await mkdir(opts.dir, { recursive: true })
   // Rasterise the SVG once, then encode both sizes from the pixels.
   const { data, info } = await sharp(Buffer.from(avatarSvg(opts)))
     .resize(AVATAR_SIZE, AVATAR_SIZE)
@@ -174,10 +150,10 @@ export async function writeAvatar(opts: {
     .toBuffer({ resolveWithObject: true })
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
   await Promise.all([
-    haveMain ? Promise.resolve() : writeAtomic(sharp(data, raw).webp({ quality: 82 }), file),
+    haveMain ? Promise.resolve() : sharp(data, raw).webp({ quality: 82 }).toBuffer().then((bytes) => opts.storage.put(filename, bytes, 'image/webp')),
     haveThumb
       ? Promise.resolve()
-      : writeAtomic(sharp(data, raw).resize(AVATAR_THUMB_SIZE, AVATAR_THUMB_SIZE).webp({ quality: 80 }), thumbFile),
+      : sharp(data, raw).resize(AVATAR_THUMB_SIZE, AVATAR_THUMB_SIZE).webp({ quality: 80 }).toBuffer().then((bytes) => opts.storage.put(thumbFilename, bytes, 'image/webp')),
   ])
   return { filename, thumbFilename }
 }

@@ -3,7 +3,9 @@
 // on several nodes at once: they take turns under one advisory lock.
 import path from 'node:path'
 import { THEME_NAMES } from '../../themes/index.ts'
+import { getEnv } from '../../app/modules/config/env.server.ts'
 import { createDb } from '../../app/modules/db/client.server.ts'
+import { mediaStorageFrom } from '../../app/modules/media/storage.server.ts'
 import { loadTenants, type LoadedTenant } from '../../app/modules/tenancy/load-tenants.server.ts'
 import { syncTenants } from '../../app/modules/tenancy/sync.server.ts'
 import { ensureDatabase, ensureRuntimeRole, withPrepareLock, type DatabaseServer } from './database.ts'
@@ -11,6 +13,7 @@ import { deployMigrations } from './migrations.ts'
 
 export type PrepareOptions = {
   database: string
+  /** Demo members; avatars go to the media storage (MEDIA_STORAGE), for local disk below `mediaDir`. */
   seed?: { count: number; mediaDir: string } | false
   log?: (line: string) => void
   tenantsDir?: string
@@ -34,7 +37,8 @@ export async function prepareDatabase(server: DatabaseServer, options: PrepareOp
       const db = createDb(appUrl, 4)
       try {
         const { seedAll } = await import('./seed-all.ts')
-        await seedAll(db, tenants, { ...options.seed, mediaDir: path.resolve(options.seed.mediaDir), log })
+        const storage = mediaStorageFrom(getEnv(), path.resolve(options.seed.mediaDir))
+        await seedAll(db, tenants, { count: options.seed.count, storage, log })
       } finally {
         await db.$disconnect()
       }

@@ -1,5 +1,6 @@
 // Seeds every pool once with demo members (idempotent) and lists the demo sites.
 import type { Db } from '../../app/modules/db/client.server.ts'
+import type { MediaStorage } from '../../app/modules/media/storage.server.ts'
 import type { LoadedTenant } from '../../app/modules/tenancy/load-tenants.server.ts'
 import { DEMO_PASSWORD, demoEmail, seedDemoLogins } from './demo-logins.ts'
 import { seedPool } from './seed.ts'
@@ -7,7 +8,7 @@ import { seedPool } from './seed.ts'
 export async function seedAll(
   db: Db,
   tenants: readonly LoadedTenant[],
-  options: { count: number; mediaDir: string; log: (line: string) => void },
+  options: { count: number; storage: MediaStorage; log: (line: string) => void },
 ): Promise<void> {
   const pools = new Map<string, LoadedTenant[]>()
   for (const tenant of tenants) pools.set(tenant.pool, [...(pools.get(tenant.pool) ?? []), tenant])
@@ -23,7 +24,7 @@ export async function seedAll(
       countries,
       locale,
       count: options.count,
-      mediaDir: options.mediaDir,
+      storage: options.storage,
     })
     options.log(`pool ${poolId}: ${result.created} demo members created, ${result.existing} already there (${Date.now() - started} ms)`)
   }

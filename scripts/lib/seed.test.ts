@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { REGIONS } from '../../app/modules/geo/regions.ts'
+import { localMediaStorage } from '../../app/modules/media/storage.server.ts'
 import { avatarSvg, writeAvatar } from './avatars.ts'
 import { ABOUT_FRAGMENTS, CITIES, FIRST_NAMES, createRng, hashString, mulberry32 } from './seed-data.ts'
 import { demoProfile, emailLocalPart, tenantIndices } from './seed.ts'
@@ -131,25 +132,27 @@ describe('avatars', () => {
     expect(avatarSvg({ seed: 'a', gender: 'woman', initials: '' })).not.toBe(avatarSvg({ seed: 'a', gender: 'man', initials: '' }))
   })
 
-  it('are written as 600x600 and 160x160 WebP, once', async () => {
+  it('are written as 600x600 and 160x160 WebP to the media storage, once', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'avatars-'))
     try {
-      const target = path.join(dir, 'pool')
-      const first = await writeAvatar({ dir: target, seed: 'benelux:1', gender: 'woman', initials: 'AB' })
-      expect(first.filename).toMatch(/^[0-9a-f]{32}\.webp$/)
+      const storage = localMediaStorage(dir)
+      const first = await writeAvatar({ storage, seed: 'benelux:1', gender: 'woman', initials: 'AB' })
+      // An opaque key: no pool or site name in it.
+      expect(first.filename).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}\.webp$/)
+      expect(first.filename).not.toContain('benelux')
       expect(first.thumbFilename).toBe(first.filename.replace('.webp', '_t.webp'))
 
-      const main = await sharp(path.join(target, first.filename)).metadata()
+      const main = await sharp(path.join(dir, first.filename)).metadata()
       expect([main.format, main.width, main.height]).toEqual(['webp', 600, 600])
-      const thumb = await sharp(path.join(target, first.thumbFilename)).metadata()
+      const thumb = await sharp(path.join(dir, first.thumbFilename)).metadata()
       expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 160, 160])
 
-      const before = (await stat(path.join(target, first.filename))).mtimeMs
+      const before = (await stat(path.join(dir, first.filename))).mtimeMs
       await new Promise((resolve) => setTimeout(resolve, 20))
-      const again = await writeAvatar({ dir: target, seed: 'benelux:1', gender: 'woman', initials: 'AB' })
+      const again = await writeAvatar({ storage, seed: 'benelux:1', gender: 'woman', initials: 'AB' })
       expect(again).toEqual(first)
-      expect((await stat(path.join(target, first.filename))).mtimeMs).toBe(before)
-      expect((await readdir(target)).sort()).toEqual([first.filename, first.thumbFilename].sort())
+      expect((await stat(path.join(dir, first.filename))).mtimeMs).toBe(before)
+      expect((await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.webp')).sort()).toEqual([first.filename, first.thumbFilename].sort())
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

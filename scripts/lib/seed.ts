@@ -6,10 +6,10 @@
 // creates the tenant's next demo profiles by index (tenant t owns the indices i with
 // i % tenantIds.length === t), so the same index always yields the same member.
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
 import type { Db } from '../../app/modules/db/client.server.ts'
 import { withScope, type ScopedTx } from '../../app/modules/db/scoped.server.ts'
 import { regionsFor } from '../../app/modules/geo/regions.ts'
+import type { MediaStorage } from '../../app/modules/media/storage.server.ts'
 import { writeAvatar } from './avatars.ts'
 import {
   ABOUT_FRAGMENTS,
@@ -36,8 +36,8 @@ export type SeedPoolOptions = {
   countries: string[]
   locale: SeedLocale
   count: number
-  /** Avatars go to `${mediaDir}/${poolId}/`; Photo.filename is `${poolId}/<file>`. */
-  mediaDir: string
+  /** Where the avatars go; Photo.filename is the storage key (no pool name in it). */
+  storage: MediaStorage
   now?: Date
 }
 
@@ -256,8 +256,8 @@ async function insertMembers(
     return {
       poolId,
       profileId,
-      filename: `${poolId}/${avatar.filename}`,
-      thumbFilename: `${poolId}/${avatar.thumbFilename}`,
+      filename: avatar.filename,
+      thumbFilename: avatar.thumbFilename,
       status: 'active' as const,
       isMain: true,
       position: 0,
@@ -269,13 +269,12 @@ async function insertMembers(
 
 /**
  * Tops the pool up to `count` demo profiles (spread over its tenants), with avatars in
- * `${mediaDir}/${poolId}/`. Returns how many were created and how many seeded ones existed.
+ * the media storage. Returns how many were created and how many seeded ones existed.
  */
 export async function seedPool(db: Db, opts: SeedPoolOptions): Promise<{ created: number; existing: number }> {
   const now = opts.now ?? new Date()
   const { poolId, tenantIds } = opts
   if (tenantIds.length === 0) throw new Error(`seedPool(${poolId}): tenantIds is empty`)
-  const dir = path.join(opts.mediaDir, poolId)
   let created = 0
   let existing = 0
 
@@ -292,7 +291,7 @@ export async function seedPool(db: Db, opts: SeedPoolOptions): Promise<{ created
       // Render outside the transaction (slow, idempotent), then insert under a lock.
       const members = await mapLimit(wanted.slice(have), AVATAR_CONCURRENCY, async (index) => {
         const profile = demoProfile({ poolId, locale: opts.locale, countries: opts.countries, index, now })
-        const avatar = await writeAvatar({ dir, seed: profile.avatarSeed, gender: profile.gender, initials: '' })
+        const avatar = await writeAvatar({ storage: opts.storage, seed: profile.avatarSeed, gender: profile.gender, initials: '' })
         return { profile, avatar }
       })
       const done = await withScope(

@@ -27,9 +27,14 @@ function PhotoTile({ photo, number, first, last }: { photo: GridPhoto; number: n
   const label = t('photoLabel', { number })
   return (
     <article className={`photo-tile photo-tile--${photo.status}`} aria-label={label}>
-      <a href={photo.url} className="photo-tile__image" target="_blank" rel="noreferrer">
-        <img src={photo.thumbUrl} alt={label} width={160} height={160} loading="lazy" />
-      </a>
+      {photo.status === 'rejected' ? (
+        // A rejected photo's files are removed from storage; the tile stays to say so.
+        <span className="photo-tile__image photo-tile__image--gone" role="img" aria-label={label} />
+      ) : (
+        <a href={photo.url} className="photo-tile__image" target="_blank" rel="noreferrer">
+          <img src={photo.thumbUrl} alt={label} width={160} height={160} loading="lazy" />
+        </a>
+      )}
       <p className="photo-tile__badges">
         <span className={`photo-badge photo-badge--${photo.status}`}>{t(PHOTO_STATUS_LABEL[photo.status])}</span>
         {photo.isMain ? <span className="photo-badge photo-badge--main">{t('status.main')}</span> : null}

@@ -5,6 +5,8 @@ import { consumeToken, issueToken } from '../auth/tokens.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
+import { queueMediaDeletion, removeAfterCommit } from '../media/deletions.server.ts'
+import type { MediaStorage } from '../media/storage.server.ts'
 import { verifyCurrentPassword } from './password-change.server.ts'
 import { DELETE_REASONS, DELETE_REMARKS_MAX, GRACE_DAYS, GRACE_MS, type DeleteReason } from './deletion-rules.ts'
 export { DELETE_REASONS, DELETE_REMARKS_MAX, GRACE_DAYS, GRACE_MS, type DeleteReason }
@@ -83,6 +85,8 @@ export type PurgeOptions = {
   batchSize?: number
   /** Runs first in every batch's transaction; returning false stops the purge (the scheduler's lock). */
   beforeBatch?: (tx: ScopedTx) => Promise<boolean>
+  /** Where the purged members' photo files are removed from (default: the process's storage). */
+  storage?: MediaStorage
 }
 
 /**
@@ -92,8 +96,8 @@ export type PurgeOptions = {
  * - Messages a purged member sent are anonymised, not deleted, so the other party's
  *   conversation stays readable: chat must make the sender nullable (SET NULL) and show
  *   a neutral "deleted member"; likes and matches go with the profile.
- * - Photo files on disk are removed by the photos issue (#4): it must collect the file names
- *   of these profiles here, before the rows cascade away.
+ * - Photo files (every size) are queued for removal in the batch's transaction, before the
+ *   rows cascade away, and removed after its commit (docs/decisions/008-private-media.md).
  * Only `scope` is touched: other sites' deleted accounts wait for their own run.
  */
 export async function purgeExpiredAccounts(db: Db, scope: Scope, now = new Date(), options: PurgeOptions = {}): Promise<number> {
@@ -112,16 +116,22 @@ export async function purgeExpiredAccounts(db: Db, scope: Scope, now = new Date(
           orderBy: { deletedAt: 'asc' },
           take: batchSize,
         })
-        if (users.length === 0) return 0
+        if (users.length === 0) return { count: 0, queued: [] }
         const ids = users.map((u) => u.id)
+        const photos = await tx.photo.findMany({
+          where: { poolId: scope.poolId, profile: { userId: { in: ids } } },
+          select: { filename: true, thumbFilename: true },
+        })
+        const queued = await queueMediaDeletion(tx, scope, photos.flatMap((p) => [p.filename, p.thumbFilename]))
         await tx.profile.deleteMany({ where: { poolId: scope.poolId, userId: { in: ids } } })
         const { count } = await tx.user.deleteMany({ where: { tenantId: scope.tenantId, id: { in: ids }, status: 'deleted' } })
-        return count
+        return { count, queued }
       },
       { timeout: 60_000 },
     )
     if (batch === null) return purged
-    purged += batch
-    if (batch < batchSize) return purged
+    await removeAfterCommit(db, scope, batch.queued, options.storage)
+    purged += batch.count
+    if (batch.count < batchSize) return purged
   }
 }

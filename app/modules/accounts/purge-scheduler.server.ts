@@ -5,6 +5,8 @@
 import type { Db } from '../db/client.server.ts'
 import type { ScopedTx } from '../db/scoped.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
+import { sweepMediaDeletions } from '../media/deletions.server.ts'
+import type { MediaStorage } from '../media/storage.server.ts'
 import { purgeExpiredAccounts } from './deletion.server.ts'
 
 /** First key of the two-key advisory lock: this job's namespace ("pu" in ASCII). */
@@ -19,16 +21,26 @@ export type PurgeRun = Record<string, number | 'skipped' | 'failed'>
 
 type Log = Pick<Console, 'info' | 'error'>
 
-/** One pass over the sites: how many accounts each purged, or why it did not. */
-export async function purgeAllTenants(db: Db, tenants: readonly LoadedTenant[], now = new Date(), log: Log = console): Promise<PurgeRun> {
+/**
+ * One pass over the sites: how many accounts each purged, or why it did not. Each pool's
+ * queued media deletions (files whose removal after a commit failed) are retried too.
+ */
+export async function purgeAllTenants(db: Db, tenants: readonly LoadedTenant[], now = new Date(), log: Log = console, storage?: MediaStorage): Promise<PurgeRun> {
   const run: PurgeRun = {}
+  const swept = new Set<string>()
   for (const tenant of tenants) {
     const scope = { tenantId: tenant.slug, poolId: tenant.pool }
     let locked = false
     try {
       const purged = await purgeExpiredAccounts(db, scope, now, {
         beforeBatch: async (tx) => (locked = await tryPurgeLock(tx, tenant.slug)),
+        storage,
       })
+      if (!swept.has(tenant.pool)) {
+        swept.add(tenant.pool)
+        const removed = await sweepMediaDeletions(db, scope, storage, log)
+        if (removed > 0) log.info(`purge: pool ${tenant.pool}: ${removed} queued media file(s) removed`)
+      }
       run[tenant.slug] = locked || purged > 0 ? purged : 'skipped'
       if (purged > 0) log.info(`purge: ${tenant.slug}: ${purged} deleted account(s) erased`)
     } catch (error) {

@@ -40,6 +40,17 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   TENANTS_DIR: z.string().min(1).default('tenants'),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Member photos: `local` (<DATA_DIR>/media, one node) or `s3` (a bucket every node shares). */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** S3-compatible endpoint (MinIO, R2, ...); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset: the AWS SDK's default credential chain (instance role, AWS_* variables, ...). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key) instead of the host name: most S3-compatible servers. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
   /** Answer <slug>.localhost for every site. Default: on in the demo, off in production. */
   LOCALHOST_TENANTS: flag.optional(),
   /** Honour X-Forwarded-Proto/-Host/-For from this many proxies (or these addresses). */
@@ -102,6 +113,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!parsed.success) throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
   const data = parsed.data
   const mode = runMode(data)
+  const storageProblems: string[] = []
+  if (data.MEDIA_STORAGE === 's3' && !data.S3_BUCKET) storageProblems.push('S3_BUCKET is required when MEDIA_STORAGE=s3')
+  if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) storageProblems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither')
+  if (storageProblems.length > 0) throw new EnvError(storageProblems)
   if (mode === 'production') {
     const problems = PRODUCTION_REQUIRES.filter((r) => !data[r.name]).map((r) => `${r.name} is required in production (${r.why})`)
     if (data.OPERATOR_PASSWORD && data.OPERATOR_PASSWORD.length < OPERATOR_PASSWORD_MIN) {

@@ -80,3 +80,15 @@ describe('TRUST_PROXY', () => {
     expect(problemsOf({ TRUST_PROXY: 'yes please' })).toEqual([expect.stringMatching(/^TRUST_PROXY: expected true, false/)])
   })
 })
+
+describe('media storage', () => {
+  it('is local disk unless MEDIA_STORAGE=s3, which needs a bucket and both keys or none', () => {
+    expect(parseEnv({}).MEDIA_STORAGE).toBe('local')
+    expect(problemsOf({ MEDIA_STORAGE: 's3' })).toEqual(['S3_BUCKET is required when MEDIA_STORAGE=s3'])
+    expect(problemsOf({ MEDIA_STORAGE: 'ftp' })).toEqual([expect.stringMatching(/^MEDIA_STORAGE: /)])
+    expect(problemsOf({ MEDIA_STORAGE: 's3', S3_BUCKET: 'Not_A_Bucket' })).toEqual([expect.stringMatching(/^S3_BUCKET: an S3 bucket name/)])
+    expect(problemsOf({ MEDIA_STORAGE: 's3', S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'id' })).toEqual([expect.stringMatching(/go together/)])
+    const s3 = parseEnv({ MEDIA_STORAGE: 's3', S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' })
+    expect(s3).toMatchObject({ MEDIA_STORAGE: 's3', S3_BUCKET: 'photos', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true })
+  })
+})

@@ -3,7 +3,9 @@
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { ensureMainPhoto, lockProfile } from './photos.server.ts'
-import { deletePhotoFiles, mediaRoot } from './store.server.ts'
+import { queueMediaDeletion, removeAfterCommit } from '../media/deletions.server.ts'
+import type { MediaStorage } from '../media/storage.server.ts'
+import { photoKeys } from './store.server.ts'
 
 export type ManageResult = { ok: true } | { ok: false; reason: 'notFound' | 'notActive' | 'mainPrivate' }
 
@@ -70,14 +72,17 @@ export async function setPhotoPrivate(db: Db, scope: Scope, profileId: number, p
   })
 }
 
-/** Removes the row, then its files (after the commit: a failed commit keeps both). */
-export async function deletePhoto(db: Db, scope: Scope, profileId: number, photoId: number, root = mediaRoot()): Promise<ManageResult> {
+/**
+ * Removes the row and queues its files in the same transaction; the files go after the
+ * commit (a failed commit keeps both; a failed removal is retried by the purge job).
+ */
+export async function deletePhoto(db: Db, scope: Scope, profileId: number, photoId: number, storage?: MediaStorage): Promise<ManageResult> {
   const outcome = await withOwnPhoto(db, scope, profileId, photoId, async (tx, photo) => {
     await tx.photo.deleteMany({ where: { poolId: scope.poolId, id: photo.id } })
     await ensureMainPhoto(tx, scope, profileId)
-    return { ok: true as const, files: { filename: photo.filename, thumbFilename: photo.thumbFilename } }
+    return { ok: true as const, queued: await queueMediaDeletion(tx, scope, photoKeys(photo)) }
   })
   if (!outcome.ok) return outcome
-  if ('files' in outcome) await deletePhotoFiles(root, outcome.files).catch((error) => console.error('photos: removing files failed', error))
+  if ('queued' in outcome) await removeAfterCommit(db, scope, outcome.queued, storage)
   return { ok: true }
 }

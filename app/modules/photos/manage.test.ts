@@ -1,5 +1,6 @@
 // The member's own photo management, and that nobody else's photo can be touched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { localMediaStorage, type MediaStorage } from '../media/storage.server.ts'
 import { appDb, createMember, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
@@ -10,10 +11,12 @@ import { uploadPhotos } from './upload.server.ts'
 
 let db: Db
 let root: string
+let storage: MediaStorage
 
 beforeAll(async () => {
   db = appDb()
   root = await tempMediaRoot()
+  storage = localMediaStorage(root)
 })
 
 afterAll(async () => {
@@ -24,7 +27,7 @@ afterAll(async () => {
 async function memberWithPhotos(scope: Scope, n: number, approved = 0) {
   const member = await createMember(db, scope)
   const files = await Promise.all(Array.from({ length: n }, (_, i) => tinyPng(`#${i}${i}${i}`).then((bytes) => ({ name: `${i}.png`, bytes }))))
-  const outcomes = await uploadPhotos(db, scope, files, { profileId: member.profile.id, root })
+  const outcomes = await uploadPhotos(db, scope, files, { profileId: member.profile.id, storage })
   const ids = outcomes.map((o) => (o.ok ? o.photoId : 0))
   await withScope(db, scope, (tx) => tx.photo.updateMany({ where: { poolId: scope.poolId, id: { in: ids.slice(0, approved) } }, data: { status: 'active' } }))
   return { ...member, ids }
@@ -86,12 +89,12 @@ describe('deletePhoto', () => {
     const m = await memberWithPhotos(FLIRTLOKAAL, 2, 2)
     const [first] = (await listOwnPhotos(db, FLIRTLOKAAL, m.profile.id)).photos
     expect((await filesIn(root)).filter((f) => f === first!.filename || f === first!.thumbFilename)).toHaveLength(2)
-    expect(await deletePhoto(db, FLIRTLOKAAL, m.profile.id, m.ids[0]!, root)).toEqual({ ok: true })
+    expect(await deletePhoto(db, FLIRTLOKAAL, m.profile.id, m.ids[0]!, storage)).toEqual({ ok: true })
     expect(await order(FLIRTLOKAAL, m.profile.id)).toEqual([m.ids[1]])
     expect(await mainOf(FLIRTLOKAAL, m.profile.id)).toEqual([m.ids[1]])
     expect((await filesIn(root)).filter((f) => f === first!.filename || f === first!.thumbFilename)).toEqual([])
     // Deleting it again: not found.
-    expect(await deletePhoto(db, FLIRTLOKAAL, m.profile.id, m.ids[0]!, root)).toEqual({ ok: false, reason: 'notFound' })
+    expect(await deletePhoto(db, FLIRTLOKAAL, m.profile.id, m.ids[0]!, storage)).toEqual({ ok: false, reason: 'notFound' })
   })
 })
 
@@ -104,7 +107,7 @@ describe("someone else's photo", () => {
     expect(await setMainPhoto(db, DATEDICHTBIJ, other.profile.id, photoId)).toEqual(notFound)
     expect(await movePhoto(db, DATEDICHTBIJ, other.profile.id, photoId, 'up')).toEqual(notFound)
     expect(await setPhotoPrivate(db, DATEDICHTBIJ, other.profile.id, photoId, true)).toEqual(notFound)
-    expect(await deletePhoto(db, DATEDICHTBIJ, other.profile.id, photoId, root)).toEqual(notFound)
+    expect(await deletePhoto(db, DATEDICHTBIJ, other.profile.id, photoId, storage)).toEqual(notFound)
     const after = (await listOwnPhotos(db, FLIRTLOKAAL, owner.profile.id)).photos
     expect(after.map((p) => [p.id, p.isMain, p.isPrivate])).toEqual([
       [owner.ids[0], true, false],
@@ -114,7 +117,7 @@ describe("someone else's photo", () => {
 
   it('is not found from another pool, even with the owner profile id', async () => {
     const owner = await memberWithPhotos(FLIRTLOKAAL, 1, 1)
-    expect(await deletePhoto(db, DATEVIBE, owner.profile.id, owner.ids[0]!, root)).toEqual({ ok: false, reason: 'notFound' })
+    expect(await deletePhoto(db, DATEVIBE, owner.profile.id, owner.ids[0]!, storage)).toEqual({ ok: false, reason: 'notFound' })
     expect(await order(FLIRTLOKAAL, owner.profile.id)).toEqual(owner.ids)
   })
 })

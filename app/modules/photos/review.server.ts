@@ -1,9 +1,13 @@
 // The operators' photo queue (SPEC §4: a photo is under inspection until approved). It
 // reads the site's pool through withScope, so an operator on one pool never sees another
-// pool's photos. Rejected photos keep their files for now; a cleanup job removes them later.
+// pool's photos. A rejected photo keeps its row (the member sees it was refused) but loses its
+// files, every size, once the decision has committed.
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
+import { queueMediaDeletion, removeAfterCommit } from '../media/deletions.server.ts'
+import type { MediaStorage } from '../media/storage.server.ts'
 import { ensureMainPhoto, lockProfile } from './photos.server.ts'
+import { photoKeys } from './store.server.ts'
 
 export type QueueItem = {
   id: number
@@ -42,21 +46,25 @@ export type ReviewDecision = 'approve' | 'reject'
 export type ReviewResult = { ok: true; profileName: string } | { ok: false; reason: 'notFound' }
 
 /** Approve (status active: shown to others) or reject one photo under inspection. */
-export async function reviewPhoto(db: Db, scope: Scope, photoId: number, decision: ReviewDecision, now = new Date()): Promise<ReviewResult> {
-  return withScope(db, scope, async (tx) => {
+export async function reviewPhoto(db: Db, scope: Scope, photoId: number, decision: ReviewDecision, now = new Date(), storage?: MediaStorage): Promise<ReviewResult> {
+  const result = await withScope(db, scope, async (tx) => {
     const photo = await tx.photo.findFirst({
       where: { poolId: scope.poolId, id: photoId, status: 'inspection' },
-      select: { id: true, profileId: true, profile: { select: { name: true } } },
+      select: { id: true, profileId: true, filename: true, thumbFilename: true, profile: { select: { name: true } } },
     })
-    if (!photo) return { ok: false, reason: 'notFound' }
+    if (!photo) return { ok: false, reason: 'notFound' } as const
     // The member's own changes to their photos hold the same lock.
     await lockProfile(tx, scope, photo.profileId)
     const { count } = await tx.photo.updateMany({
       where: { poolId: scope.poolId, id: photo.id, status: 'inspection' },
       data: decision === 'approve' ? { status: 'active', reviewedAt: now } : { status: 'rejected', reviewedAt: now, isMain: false },
     })
-    if (count === 0) return { ok: false, reason: 'notFound' }
+    if (count === 0) return { ok: false, reason: 'notFound' } as const
     await ensureMainPhoto(tx, scope, photo.profileId)
-    return { ok: true, profileName: photo.profile.name }
+    const queued = decision === 'reject' ? await queueMediaDeletion(tx, scope, photoKeys(photo)) : []
+    return { ok: true, profileName: photo.profile.name, queued } as const
   })
+  if (!result.ok) return result
+  await removeAfterCommit(db, scope, result.queued, storage)
+  return { ok: true, profileName: result.profileName }
 }

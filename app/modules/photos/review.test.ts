@@ -1,6 +1,7 @@
 // The operators' queue: oldest first, approve shows a photo, reject does not, and one
 // pool's operator never sees or touches another pool's photos.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { localMediaStorage, type MediaStorage } from '../media/storage.server.ts'
 import { appDb, createMember, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
@@ -11,10 +12,12 @@ import { addPhoto } from './upload.server.ts'
 
 let db: Db
 let root: string
+let storage: MediaStorage
 
 beforeAll(async () => {
   db = appDb()
   root = await tempMediaRoot()
+  storage = localMediaStorage(root)
 })
 
 afterAll(async () => {
@@ -22,7 +25,7 @@ afterAll(async () => {
 })
 
 async function upload(scope: Scope, profileId: number, name: string, now?: Date): Promise<number> {
-  const outcome = await addPhoto(db, scope, { name, bytes: await tinyPng() }, { profileId, root, now })
+  const outcome = await addPhoto(db, scope, { name, bytes: await tinyPng() }, { profileId, storage, now })
   if (!outcome.ok) throw new Error(`upload failed: ${outcome.error}`)
   return outcome.photoId
 }

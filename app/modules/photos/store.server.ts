@@ -1,11 +1,9 @@
 // Re-encoding and storage. Every photo is decoded and written anew as WebP: the EXIF
 // orientation is applied, then all metadata (EXIF, GPS, XMP, ICC comments) is left behind,
-// which is sharp's default. Files get random names below `<DATA_DIR>/media/<poolId>/`,
-// served at the tenant's cdnPrefix (server/app.ts).
-import { randomUUID } from 'node:crypto'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import path from 'node:path'
+// which is sharp's default. Both sizes go to the media storage under fresh random keys
+// (no site or pool in them) and are served only through the media route's checks.
 import sharp from 'sharp'
+import { newMediaKey, type MediaStorage } from '../media/storage.server.ts'
 import { MAX_PIXELS } from './limits.ts'
 
 export const FULL_SIZE = 1200
@@ -15,11 +13,6 @@ const THUMB_QUALITY = 78
 
 export type EncodedPhoto = { full: Buffer; thumb: Buffer; width: number; height: number }
 export type StoredFiles = { filename: string; thumbFilename: string }
-
-/** `<DATA_DIR>/media`, read at call time (DATA_DIR defaults to `.data`, as the server's). */
-export function mediaRoot(): string {
-  return path.resolve(process.env.DATA_DIR ?? '.data', 'media')
-}
 
 export async function encodePhoto(bytes: Uint8Array): Promise<EncodedPhoto> {
   const { data: full, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
@@ -35,29 +28,28 @@ export async function encodePhoto(bytes: Uint8Array): Promise<EncodedPhoto> {
   return { full, thumb, width: info.width, height: info.height }
 }
 
-function resolveInside(root: string, relative: string): string {
-  const absolute = path.resolve(root, relative)
-  if (!absolute.startsWith(root + path.sep)) throw new Error(`photo path escapes the media folder: ${relative}`)
-  return absolute
+export const PHOTO_CONTENT_TYPE = 'image/webp'
+
+/** Every stored size of a photo: the keys a deletion must remove. */
+export function photoKeys(files: StoredFiles): string[] {
+  return [files.filename, files.thumbFilename]
 }
 
-/** Writes both files under fresh random names; nothing is overwritten. */
-export async function writePhotoFiles(root: string, poolId: string, encoded: EncodedPhoto): Promise<StoredFiles> {
-  if (!/^[a-z0-9][a-z0-9_-]*$/i.test(poolId)) throw new Error(`unexpected pool id for a media folder: ${poolId}`)
-  const id = randomUUID()
-  const files = { filename: `${poolId}/${id}.webp`, thumbFilename: `${poolId}/${id}_t.webp` }
-  await mkdir(path.join(root, poolId), { recursive: true })
+/** Writes both sizes under fresh random keys; nothing is overwritten. */
+export async function writePhotoFiles(storage: MediaStorage, encoded: EncodedPhoto): Promise<StoredFiles> {
+  const full = newMediaKey('.webp')
+  const files = { filename: full, thumbFilename: full.replace(/\.webp$/, '_t.webp') }
   try {
-    await writeFile(resolveInside(root, files.filename), encoded.full, { flag: 'wx' })
-    await writeFile(resolveInside(root, files.thumbFilename), encoded.thumb, { flag: 'wx' })
+    await storage.put(files.filename, encoded.full, PHOTO_CONTENT_TYPE)
+    await storage.put(files.thumbFilename, encoded.thumb, PHOTO_CONTENT_TYPE)
   } catch (error) {
-    await deletePhotoFiles(root, files)
+    await deletePhotoFiles(storage, files).catch(() => undefined)
     throw error
   }
   return files
 }
 
-/** Removes a photo's files; missing files are fine (a retry, or already cleaned up). */
-export async function deletePhotoFiles(root: string, files: StoredFiles): Promise<void> {
-  await Promise.all([files.filename, files.thumbFilename].map((name) => rm(resolveInside(root, name), { force: true })))
+/** Removes every size of a photo; missing files are fine (a retry, or already cleaned up). */
+export async function deletePhotoFiles(storage: MediaStorage, files: StoredFiles): Promise<void> {
+  await Promise.all(photoKeys(files).map((key) => storage.delete(key)))
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { localMediaStorage } from '../media/storage.server.ts'
 import { deletePhotoFiles, encodePhoto, writePhotoFiles } from './store.server.ts'
 import { filesIn, jpegWithGps, rotatedJpeg, solid, tempMediaRoot } from './test-images.ts'
 
@@ -37,23 +38,25 @@ describe('encodePhoto', () => {
 })
 
 describe('photo files', () => {
-  it('get random names below the pool folder, and are removed again', async () => {
+  it('get random keys without a site or pool name, and are removed again (every size)', async () => {
     const root = await tempMediaRoot()
+    const storage = localMediaStorage(root)
     const encoded = await encodePhoto(await jpegWithGps())
-    const a = await writePhotoFiles(root, 'benelux', encoded)
-    const b = await writePhotoFiles(root, 'benelux', encoded)
-    expect(a.filename).toMatch(/^benelux\/[0-9a-f-]{36}\.webp$/)
+    const a = await writePhotoFiles(storage, encoded)
+    const b = await writePhotoFiles(storage, encoded)
+    expect(a.filename).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}\.webp$/)
     expect(a.thumbFilename).toBe(a.filename.replace('.webp', '_t.webp'))
     expect(a.filename).not.toBe(b.filename)
     expect(await readFile(path.join(root, a.filename))).toEqual(encoded.full)
-    await deletePhotoFiles(root, a)
+    expect(await readFile(path.join(root, a.thumbFilename))).toEqual(encoded.thumb)
+    await deletePhotoFiles(storage, a)
     expect(await filesIn(root)).toEqual([b.filename, b.thumbFilename].sort())
   })
 
-  it('refuses names that would leave the media folder', async () => {
-    const root = await tempMediaRoot()
-    const encoded = await encodePhoto(await jpegWithGps())
-    await expect(writePhotoFiles(root, '../elsewhere', encoded)).rejects.toThrow()
-    await expect(deletePhotoFiles(root, { filename: '../../etc/passwd', thumbFilename: 'x' })).rejects.toThrow(/escapes/)
+  it('refuses keys that would leave the media folder', async () => {
+    const storage = localMediaStorage(await tempMediaRoot())
+    await expect(deletePhotoFiles(storage, { filename: '../../etc/passwd', thumbFilename: 'x' })).rejects.toThrow(/not a media key/)
+    await expect(storage.put('/etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/not a media key/)
+    await expect(storage.get('a/../../b')).rejects.toThrow(/not a media key/)
   })
 })

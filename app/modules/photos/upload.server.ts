@@ -6,12 +6,14 @@ import { withScope, type Scope } from '../db/scoped.server.ts'
 import { inspectImage } from './inspect.server.ts'
 import { MAX_FILES_PER_REQUEST, photoLimitFor, type UploadError, type UploadOutcome } from './limits.ts'
 import { countPhotos, ensureMainPhoto, limitFor, lockProfile } from './photos.server.ts'
-import { deletePhotoFiles, encodePhoto, mediaRoot, writePhotoFiles, type StoredFiles } from './store.server.ts'
+import { getMediaStorage, type MediaStorage } from '../media/storage.server.ts'
+import { deletePhotoFiles, encodePhoto, writePhotoFiles, type StoredFiles } from './store.server.ts'
 
 /** A file part of the request: its bytes, or why it was not even read (see upload-form). */
 export type IncomingFile = { name: string; bytes: Uint8Array } | { name: string; refused: 'tooLarge' | 'tooManyFiles' }
 
-export type UploadOptions = { profileId: number; root?: string; now?: Date }
+/** `storage` defaults to the process's media storage (MEDIA_STORAGE). */
+export type UploadOptions = { profileId: number; storage?: MediaStorage; now?: Date }
 
 const limitError = (paidUser: boolean): UploadError => (paidUser ? 'limitPremium' : 'limitFree')
 
@@ -48,10 +50,10 @@ export async function addPhoto(db: Db, scope: Scope, file: IncomingFile, options
     return refuse('unreadable')
   }
 
-  const root = options.root ?? mediaRoot()
+  const storage = options.storage ?? getMediaStorage()
   let files: StoredFiles
   try {
-    files = await writePhotoFiles(root, scope.poolId, encoded)
+    files = await writePhotoFiles(storage, encoded)
   } catch (error) {
     console.error('photos: writing files failed', error)
     return refuse('failed')
@@ -83,7 +85,7 @@ export async function addPhoto(db: Db, scope: Scope, file: IncomingFile, options
     })
     return { name, ok: true, photoId }
   } catch (error) {
-    await deletePhotoFiles(root, files).catch((cleanup) => console.error('photos: removing files failed', cleanup))
+    await deletePhotoFiles(storage, files).catch((cleanup) => console.error('photos: removing files failed', cleanup))
     if (error instanceof Refused) return refuse(error.reason)
     console.error('photos: saving the photo failed', error)
     return refuse('failed')

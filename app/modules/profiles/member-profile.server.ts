@@ -6,6 +6,7 @@ import { isBlocked } from '../accounts/blocks.server.ts'
 import { regionLabelFor, type RegionLabel } from '../geo/countries.ts'
 import { isInterest } from '../geo/interests.ts'
 import { findRegion } from '../geo/regions.ts'
+import { photoUrls } from '../media/urls.ts'
 import { ageOn } from './age.ts'
 import { CHOICE_ATTRIBUTES, FIELD_NAMES, type ChoiceAttribute, type ProfileFieldKey, type ProfileNoteKey } from './profile-schema.ts'
 
@@ -134,8 +135,7 @@ export async function loadMemberProfile(
       interests: rules.visibleNotes.includes('interests') ? profile.interests.filter(isInterest) : [],
       photos: shown.map((p) => ({
         id: p.id,
-        url: `${rules.cdnPrefix}${p.filename}`,
-        thumbUrl: `${rules.cdnPrefix}${p.thumbFilename}`,
+        ...photoUrls(rules.cdnPrefix, p, { own }),
         main: p.isMain,
         private: p.isPrivate,
         inspection: p.status === 'inspection',
