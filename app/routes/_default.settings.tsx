@@ -17,6 +17,8 @@ import { requireMember } from '~/modules/auth/guards.server.ts'
 import { clearSessionCookie } from '~/modules/auth/session.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { deleteDiscountOffer } from '~/modules/payments/availability.ts'
+import { limitHeaders, retryMinutes } from '~/modules/limits/answer.server.ts'
+import { consumeAll } from '~/modules/limits/limiter.server.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
@@ -75,6 +77,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
   const intent = INTENTS.find((i) => i === formData.get('intent')) ?? null
   const reply = (body: ActionResult, status = 200) => data<ActionResult>(body, { status })
+  const limited = (intent: Intent, result: SubmissionResult<string[]>, retryAfter: number) =>
+    data<ActionResult>({ intent, result, notice: { key: 'common:limits.tooMany', values: { minutes: retryMinutes(retryAfter) }, tone: 'danger' } }, { status: 429, headers: limitHeaders(retryAfter) })
   const locked = (minutes: number): Notice => ({ key: 'errors.tooManyAttempts', values: { minutes }, tone: 'danger' })
   const mail = { db, scope, tenant: context.tenant, theme: context.theme, t: context.t }
 
@@ -83,6 +87,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: EmailChangeSchema })
       if (submission.status !== 'success') return reply({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, 400)
       const { newEmail, password } = submission.value
+      const allowed = await consumeAll([
+        ['email_change_account', `${scope.tenantId}:${member.userId}`],
+        ['email_change_ip', context.clientIp || 'unknown'],
+      ])
+      if (!allowed.ok) return limited(intent, submission.reply({ hideFields: SECRET_FIELDS }), allowed.retryAfter)
       const outcome = await requestEmailChange(mail, {
         userId: member.userId,
         newEmail,
@@ -91,6 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       })
       if (outcome.ok) return reply({ intent, result: submission.reply({ resetForm: true }), notice: { key: 'email.sent', values: { email: newEmail }, tone: 'success' } })
       if (outcome.error === 'locked') return reply({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }), notice: locked(outcome.minutes) }, 429)
+      if (outcome.error === 'limited') return limited(intent, submission.reply({ hideFields: SECRET_FIELDS }), outcome.retryAfter)
       return reply({ intent, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] }, hideFields: SECRET_FIELDS }) }, 400)
     }
     case 'password': {
