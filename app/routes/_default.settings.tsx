@@ -118,15 +118,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return reply({ intent, notice: { key: invisible ? 'invisible.on' : 'invisible.off', tone: 'success' } })
     }
     case 'unblock': {
-      const profileId = z.coerce.number().int().positive().safeParse(formData.get('profileId'))
+      const profileId = z.coerce.number().int().positive().max(2_147_483_647).safeParse(formData.get('profileId'))
       if (!profileId.success || !member.profile) return reply({ intent, notice: { key: 'validation.generic', tone: 'danger' } }, 400)
       const ownId = member.profile.id
-      const name = await withScope(db, scope, async (tx) => {
-        const target = await tx.profile.findFirst({ where: { poolId: scope.poolId, id: profileId.data }, select: { name: true } })
-        await unblockMember(tx, scope, ownId, profileId.data)
-        return target?.name ?? ''
-      })
-      return reply({ intent, notice: { key: 'blocked.unblocked', values: { name }, tone: 'success' } })
+      // Only a member of the own block list: any other id is "not found", without a name.
+      const removed = await withScope(db, scope, (tx) => unblockMember(tx, scope, ownId, profileId.data))
+      if (!removed) return reply({ intent, notice: { key: 'blocked.notFound', tone: 'danger' } }, 404)
+      return reply({ intent, notice: { key: 'blocked.unblocked', values: { name: removed.name }, tone: 'success' } })
     }
     case 'delete': {
       const submission = parseWithZod(formData, { schema: deleteSchemaFor(DELETE_REASONS) })
