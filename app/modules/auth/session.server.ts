@@ -8,6 +8,8 @@ import { sha256 } from './tokens.server.ts'
 
 export const SESSION_COOKIE = 'sid'
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600
+/** How stale Profile.lastActiveAt may get while the member is active: one write per this. */
+export const ACTIVE_TOUCH_MS = 5 * 60_000
 
 export function sessionCookie(rawId: string): string {
   return [`${SESSION_COOKIE}=${rawId}`, 'Path=/', `Max-Age=${SESSION_MAX_AGE_S}`, 'HttpOnly', 'SameSite=Lax', ...(secureCookies() ? ['Secure'] : [])].join('; ')
@@ -77,7 +79,7 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
           include: {
             profile: {
               select: {
-                id: true, name: true, invisible: true, status: true,
+                id: true, name: true, invisible: true, status: true, lastActiveAt: true,
                 photos: { where: { poolId: scope.poolId, isMain: true, status: 'active' }, select: { thumbFilename: true }, take: 1 },
               },
             },
@@ -91,6 +93,11 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
       await tx.session.update({ where: { id: session.id }, data: { lastSeenAt: now } })
     }
     const { user } = session
+    // "Recently active" (search order, showcase): at most one write per ACTIVE_TOUCH_MS, read
+    // from the row this lookup loads anyway.
+    if (user.profile && now.getTime() - user.profile.lastActiveAt.getTime() > ACTIVE_TOUCH_MS) {
+      await tx.profile.updateMany({ where: { id: user.profile.id, poolId: scope.poolId, lastActiveAt: { lt: new Date(now.getTime() - ACTIVE_TOUCH_MS) } }, data: { lastActiveAt: now } })
+    }
     return {
       sessionId: rawId,
       userId: user.id,
