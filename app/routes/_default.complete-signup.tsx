@@ -10,6 +10,7 @@ import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import signupCss from '~/styles/signup.css?url'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: signupCss }]
 
@@ -23,6 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ResendAnswer = { sent: true } | { sent: false; seconds: number; limited?: string }
 
 /** 'Send again': a new activation link, at most once a minute per account. */
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = requireMember(context, request)
   const { db, scope, tenant, theme, t } = context

@@ -17,6 +17,7 @@ import { limitHeaders } from '~/modules/limits/answer.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 const LoginSchema = z.object({
   email: EmailSchema,
@@ -38,6 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     siteName: context.tenant.name,
   }
 }
+
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireAnonymous(context)

@@ -23,6 +23,7 @@ import { uploadAllowed } from '~/modules/limits/apply.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import photosCss from '~/styles/photos.css?url'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 type Notice = { key: string; tone: 'success' | 'danger' }
 type ActionResult = { outcomes?: UploadOutcome[]; notice?: Notice; redirectTo?: string }
@@ -64,6 +65,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     siteName: tenant.name,
   }
 }
+
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = requireMember(context, request)

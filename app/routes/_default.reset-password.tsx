@@ -13,6 +13,7 @@ import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 const ResetRequestSchema = z.object({ email: EmailSchema })
 
@@ -25,6 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     siteName: context.tenant.name,
   }
 }
+
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetRequestSchema })

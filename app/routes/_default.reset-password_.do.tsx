@@ -11,6 +11,7 @@ import { PASSWORD_MIN_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { sessionCookie } from '~/modules/auth/session.server.ts'
 import { deviceCookie } from '~/modules/auth/known-device.server.ts'
 import { limitHeaders, limitText } from '~/modules/limits/answer.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { consume, refund } from '~/modules/limits/limiter.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
@@ -33,7 +34,12 @@ const NewPasswordSchema = z
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }]
 
 // The token is in the address: never pass it on to another site in a Referer header.
-export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' })
+export const headers: HeadersFunction = (args) => {
+  // And a 429 keeps its Retry-After.
+  const headers = new Headers(limitPageHeaders(args))
+  headers.set('Referrer-Policy', 'no-referrer')
+  return headers
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token')

@@ -23,6 +23,7 @@ import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import settingsCss from '~/styles/settings.css?url'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 // SPEC §2 settings: e-mail, password, invisible mode (§4), blocked members (§4) and account
 // deletion (§3 reasons). Each section is its own form with a hidden `intent`; one action.
@@ -70,6 +71,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     siteName: tenant.name,
   }
 }
+
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = requireMember(context, request)

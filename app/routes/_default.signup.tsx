@@ -12,6 +12,7 @@ import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import signupCss from '~/styles/signup.css?url'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: signupCss }]
 
@@ -32,6 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return data({ view, title: context.t('title', { ns: 'signup' }) }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
 }
+
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { db, scope, tenant, theme, t, locale, member } = context
