@@ -4,13 +4,13 @@ import { Trans, useTranslation } from 'react-i18next'
 import { FormAlert } from '~/components/form/fields.tsx'
 import { limitHeaders, limitText } from '~/modules/limits/answer.server.ts'
 import { consumeAll } from '~/modules/limits/limiter.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { resendActivation } from '~/modules/accounts/activation.server.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import signupCss from '~/styles/signup.css?url'
-import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: signupCss }]
 

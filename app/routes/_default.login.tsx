@@ -14,10 +14,10 @@ import { originOf } from '~/modules/http/safe-redirect.ts'
 import { readSessionId } from '~/modules/auth/session.server.ts'
 import { honeypotFilled } from '~/modules/http/honeypot.ts'
 import { limitHeaders } from '~/modules/limits/answer.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
-import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 const LoginSchema = z.object({
   email: EmailSchema,

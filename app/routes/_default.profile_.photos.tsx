@@ -20,10 +20,10 @@ import { isMultipart, readUploadForm } from '~/modules/photos/upload-form.server
 import { uploadPhotos } from '~/modules/photos/upload.server.ts'
 import { limitHeaders } from '~/modules/limits/answer.server.ts'
 import { uploadAllowed } from '~/modules/limits/apply.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import photosCss from '~/styles/photos.css?url'
-import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 type Notice = { key: string; tone: 'success' | 'danger' }
 type ActionResult = { outcomes?: UploadOutcome[]; notice?: Notice; redirectTo?: string }

@@ -9,11 +9,11 @@ import { EmailSchema } from '~/modules/accounts/fields.ts'
 import { requestPasswordReset } from '~/modules/accounts/password-reset.server.ts'
 import { limitHeaders, limitText } from '~/modules/limits/answer.server.ts'
 import { consume } from '~/modules/limits/limiter.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
-import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 const ResetRequestSchema = z.object({ email: EmailSchema })
 

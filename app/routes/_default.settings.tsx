@@ -19,11 +19,11 @@ import { withScope } from '~/modules/db/scoped.server.ts'
 import { deleteDiscountOffer } from '~/modules/payments/availability.ts'
 import { limitHeaders, retryMinutes } from '~/modules/limits/answer.server.ts'
 import { consumeAll } from '~/modules/limits/limiter.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import settingsCss from '~/styles/settings.css?url'
-import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 // SPEC §2 settings: e-mail, password, invisible mode (§4), blocked members (§4) and account
 // deletion (§3 reasons). Each section is its own form with a hidden `intent`; one action.

@@ -8,11 +8,11 @@ import { resolveTracking, signupAllowed } from '~/modules/accounts/tracking.serv
 import { requireAnonymous } from '~/modules/auth/guards.server.ts'
 import { sessionCookie } from '~/modules/auth/session.server.ts'
 import { limitHeaders } from '~/modules/limits/answer.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import signupCss from '~/styles/signup.css?url'
-import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: signupCss }]
 
