@@ -12,6 +12,7 @@ import { startPurgeScheduler } from './modules/accounts/purge-scheduler.server.t
 import { createDb, disconnectRuntimeDb, getRuntimeDb } from './modules/db/client.server.ts'
 import { closeBus } from './modules/bus/bus.server.ts'
 import { closeRedis } from './modules/kv/redis.server.ts'
+import { closeLimits } from './modules/limits/limiter.server.ts'
 import { NonceProvider } from './modules/http/nonce.tsx'
 import { unknownHostPage } from './modules/tenancy/unknown-host.server.ts'
 import { documentCatalogues, serverI18n } from './modules/i18n/i18n.server.ts'
@@ -53,7 +54,7 @@ export async function startTenancy(options: { watch: boolean; jobs?: boolean; ow
 /** Ends background work and closes connections, once requests have drained. */
 export async function stopBackground(): Promise<void> {
   await stopPurge?.()
-  await Promise.allSettled([closeBus(), closeRedis(), disconnectRuntimeDb()])
+  await Promise.allSettled([closeBus(), closeRedis(), closeLimits(), disconnectRuntimeDb()])
 }
 
 /** Origins of tenants' absolute CDN prefixes, which pages load images from. */

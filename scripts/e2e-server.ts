@@ -15,6 +15,10 @@ process.env.NODE_ENV = 'production'
 process.env.OPERATOR_PASSWORD ??= 'e2e-operator'
 process.env.E2E_TEST_HOOKS = 'true'
 process.env.LOCALHOST_TENANTS = 'true'
+// Abuse limits: this run's own namespace, and room for the many signups and look-ups every
+// browser test makes from 127.0.0.1. Tuning, not a switch: the limits stay on.
+process.env.RATE_LIMIT_NAMESPACE ??= name
+process.env.RATE_LIMITS ??= 'signup_ip=500/600,signup_ip_day=5000/86400,geocode_ip=1000/600,reset_request_ip=200/3600,like_ip=2000/600'
 // Mails go over real SMTP to a receiver; tests read them from GET :E2E_MAIL_PORT/mails?to=.
 const { startSmtpReceiver } = await import('../tests/smtp-receiver.ts')
 const smtp = await startSmtpReceiver()

@@ -7,6 +7,8 @@ import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import { getEnv } from '../app/modules/config/env.server.ts'
+import { closeRedis } from '../app/modules/kv/redis.server.ts'
+import { closeLimits } from '../app/modules/limits/limiter.server.ts'
 import { edgeErrorHandler, installEdge } from './edge.ts'
 import type { GuessThrottle } from './edge/operator-throttle.ts'
 import { hooksOf, remixHandler } from './edge/remix.ts'
@@ -60,4 +62,6 @@ export async function createApp(options: AppOptions) {
 /** Stops the app's background work (jobs, bus, database pool); call after requests drained. */
 export async function stopBackground(app: express.Express): Promise<void> {
   await (app.locals.stopBackground as (() => Promise<void>) | undefined)?.()
+  // The edge's own copies (the operator throttle): the limits' pool and the Redis client.
+  await Promise.allSettled([closeLimits(), closeRedis()])
 }

@@ -24,7 +24,7 @@ export function installEdge(app: Express, options: EdgeOptions): void {
   app.use(lifecycle.middleware)
   app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins }))
   app.use(methodGuard, urlGuard, originGuard, bodyTypeGuard)
-  const throttle = options.operatorThrottle ?? createOperatorThrottle(env.REDIS_URL)
+  const throttle = options.operatorThrottle ?? createOperatorThrottle()
   app.use(operatorThrottleMiddleware(throttle, () => getEnv().OPERATOR_PASSWORD))
 }
 

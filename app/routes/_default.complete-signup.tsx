@@ -2,6 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Trans, useTranslation } from 'react-i18next'
 import { FormAlert } from '~/components/form/fields.tsx'
+import { limitHeaders, limitText } from '~/modules/limits/answer.server.ts'
+import { consumeAll } from '~/modules/limits/limiter.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { resendActivation } from '~/modules/accounts/activation.server.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
@@ -21,12 +24,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: member.email, title: context.t('complete.title', { ns: 'signup' }), siteName: context.tenant.name }
 }
 
-type ResendAnswer = { sent: true } | { sent: false; seconds: number }
+type ResendAnswer = { sent: true } | { sent: false; seconds: number; limited?: string }
 
 /** 'Send again': a new activation link, at most once a minute per account. */
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = requireMember(context, request)
   const { db, scope, tenant, theme, t } = context
+  const allowed = await consumeAll([
+    ['activation_resend_account', `${scope.tenantId}:${member.userId}`],
+    ['activation_resend_ip', context.clientIp || 'unknown'],
+  ])
+  if (!allowed.ok) return data<ResendAnswer>({ sent: false, seconds: allowed.retryAfter, limited: limitText(t, allowed.retryAfter) }, { status: 429, headers: limitHeaders(allowed.retryAfter) })
   const result = await resendActivation({ db, scope, tenant, theme, t, link: (path) => siteLink(tenant, request, path) }, member.userId)
   if (result.ok) return data<ResendAnswer>({ sent: true })
   if (result.reason === 'notPending') throw redirect('/members')
@@ -55,7 +66,7 @@ export default function CompleteSignup() {
           answer.sent ? (
             <FormAlert tone="success">{t('complete.resent', { email })}</FormAlert>
           ) : (
-            <FormAlert>{t('complete.tooSoon', { count: answer.seconds })}</FormAlert>
+            <FormAlert>{answer.limited ?? t('complete.tooSoon', { count: answer.seconds })}</FormAlert>
           )
         ) : null}
         <p className="muted">{t('complete.spam')}</p>

@@ -5,13 +5,16 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FormAlert, TextField } from '~/components/form/fields.tsx'
+import { Honeypot } from '~/components/form/honeypot.tsx'
 import { EmailSchema } from '~/modules/accounts/fields.ts'
 import { logIn, loginCookies } from '~/modules/accounts/login.server.ts'
 import { PASSWORD_MAX_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { requireAnonymous, safeRedirect } from '~/modules/auth/guards.server.ts'
 import { originOf } from '~/modules/http/safe-redirect.ts'
 import { readSessionId } from '~/modules/auth/session.server.ts'
-import { loginThrottle } from '~/modules/auth/throttle.server.ts'
+import { honeypotFilled } from '~/modules/http/honeypot.ts'
+import { limitHeaders } from '~/modules/limits/answer.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
@@ -40,26 +43,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
+
 export async function action({ request, context }: ActionFunctionArgs) {
   requireAnonymous(context)
   const { db, scope, tenant } = context
-  const submission = parseWithZod(await request.formData(), { schema: LoginSchema })
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: LoginSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }), alert: null as LoginAlert | null }, { status: 400 })
   }
+  // The honeypot was filled: a bot. It learns nothing: the answer of a wrong password.
+  if (honeypotFilled(form)) {
+    return data({ result: submission.reply({ formErrors: ['account:login.failed'], hideFields: ['password'] }), alert: { kind: 'failed' } as LoginAlert }, { status: 400 })
+  }
   const { email, password, redirectTo } = submission.value
+  const cookieHeader = request.headers.get('cookie')
   const result = await logIn(
-    { db, scope, throttle: loginThrottle(db, scope) },
-    { email, password, userAgent: request.headers.get('user-agent'), previousSessionId: readSessionId(request.headers.get('cookie')) },
+    { db, scope },
+    { email, password, ip: context.clientIp, cookieHeader, userAgent: request.headers.get('user-agent'), previousSessionId: readSessionId(cookieHeader) },
   )
   if (!result.ok) {
     const alert: LoginAlert = result.reason === 'locked' ? { kind: 'locked', minutes: result.minutes } : { kind: 'failed' }
     // A form-level error keeps the typed e-mail; the alert carries the minutes for the text.
     const reply = submission.reply({ formErrors: [`account:login.${alert.kind}`], hideFields: ['password'] })
-    return data({ result: reply, alert }, { status: result.reason === 'locked' ? 429 : 400 })
+    return result.reason === 'locked' ? data({ result: reply, alert }, { status: 429, headers: limitHeaders(result.retryAfter) }) : data({ result: reply, alert }, { status: 400 })
   }
   const headers = new Headers()
-  for (const cookie of await loginCookies(result, tenant.locales.offered)) headers.append('Set-Cookie', cookie)
+  for (const cookie of await loginCookies(result, tenant.locales.offered, scope.tenantId)) headers.append('Set-Cookie', cookie)
   return redirect(safeRedirect(redirectTo, '/members', originOf(request)), { headers })
 }
 
@@ -86,6 +98,7 @@ export default function Login() {
       <Form method="post" {...getFormProps(form)} className="card stack account-form">
         {alert ? <FormAlert>{alert.kind === 'locked' ? t('login.locked', { minutes: alert.minutes }) : t('login.failed')}</FormAlert> : null}
         <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
+        <Honeypot />
         <TextField meta={fields.email} label={t('login.email')} type="email" autoComplete="username" />
         <TextField meta={fields.password} label={t('login.password')} type="password" autoComplete="current-password" />
         <button type="submit" className="button button--primary account-form__submit">

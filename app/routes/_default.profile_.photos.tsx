@@ -19,6 +19,9 @@ import { deletePhoto, movePhoto, setMainPhoto, setPhotoPrivate, type ManageResul
 import { listOwnPhotos } from '~/modules/photos/photos.server.ts'
 import { isMultipart, readUploadForm } from '~/modules/photos/upload-form.server.ts'
 import { uploadPhotos } from '~/modules/photos/upload.server.ts'
+import { limitHeaders } from '~/modules/limits/answer.server.ts'
+import { uploadAllowed } from '~/modules/limits/apply.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import photosCss from '~/styles/photos.css?url'
@@ -66,6 +69,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = requireMember(context, request)
   invariantResponse(member.profile, 'Not found', { status: 404 })
@@ -79,6 +85,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const redirectTo = form.fields.get('redirectTo')
     const back = typeof redirectTo === 'string' ? safeRedirect(redirectTo, '', originOf(request)) || undefined : undefined
     if (form.files.length === 0) return reply({ notice: { key: 'errors.noFiles', tone: 'danger' }, redirectTo: back }, 400)
+    // Abuse limits (per account and IP, a point per file): every file answered, none kept.
+    const allowed = await uploadAllowed(scope.tenantId, member.userId, context.clientIp, form.files.length)
+    if (!allowed.ok) {
+      const refused = form.files.map((f): UploadOutcome => ({ name: f.name, ok: false, error: 'tooManyUploads' }))
+      return data<ActionResult>({ outcomes: refused, redirectTo: back }, { status: 429, headers: limitHeaders(allowed.retryAfter) })
+    }
     const outcomes = await uploadPhotos(db, scope, form.files, { profileId })
     const allDone = outcomes.every((o) => o.ok)
     // Without JavaScript, a fully successful upload from another page goes back there.

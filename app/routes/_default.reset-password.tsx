@@ -7,6 +7,9 @@ import { z } from 'zod'
 import { FormAlert, TextField } from '~/components/form/fields.tsx'
 import { EmailSchema } from '~/modules/accounts/fields.ts'
 import { requestPasswordReset } from '~/modules/accounts/password-reset.server.ts'
+import { limitHeaders, limitText } from '~/modules/limits/answer.server.ts'
+import { consume } from '~/modules/limits/limiter.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
@@ -27,10 +30,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetRequestSchema })
   if (submission.status !== 'success') {
-    return data({ result: submission.reply() }, { status: 400 })
+    return data({ result: submission.reply(), limited: null }, { status: 400 })
+  }
+  // Per IP, visibly; per account the mails are counted silently (requestPasswordReset).
+  const allowed = await consume('reset_request_ip', context.clientIp || 'unknown')
+  if (!allowed.ok) {
+    return data({ result: submission.reply(), limited: limitText(context.t, allowed.retryAfter) }, { status: 429, headers: limitHeaders(allowed.retryAfter) })
   }
   // The outcome (sent, unknown address, too many requests) is deliberately not shown.
   await requestPasswordReset(context, {
@@ -68,6 +79,7 @@ export default function ResetPassword() {
         <>
           <p className="lead">{t('reset.intro')}</p>
           <Form method="post" {...getFormProps(form)} className="card stack account-form">
+            {actionData?.limited ? <FormAlert>{actionData.limited}</FormAlert> : null}
             <TextField meta={fields.email} label={t('reset.email')} type="email" autoComplete="email" />
             <button type="submit" className="button button--primary account-form__submit">
               {t('reset.submit')}

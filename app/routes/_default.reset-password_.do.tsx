@@ -4,12 +4,15 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Lin
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { TextField } from '~/components/form/fields.tsx'
+import { FormAlert, TextField } from '~/components/form/fields.tsx'
 import { PasswordSchema } from '~/modules/accounts/fields.ts'
 import { resetPassword, resetTokenUsable } from '~/modules/accounts/password-reset.server.ts'
 import { PASSWORD_MIN_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { sessionCookie } from '~/modules/auth/session.server.ts'
-import { loginThrottle } from '~/modules/auth/throttle.server.ts'
+import { deviceCookie } from '~/modules/auth/known-device.server.ts'
+import { limitHeaders, limitText } from '~/modules/limits/answer.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
+import { consume, refund } from '~/modules/limits/limiter.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import accountCss from '~/styles/account.css?url'
@@ -34,7 +37,12 @@ const NewPasswordSchema = z
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }]
 
 // The token is in the address: never pass it on to another site in a Referer header.
-export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' })
+export const headers: HeadersFunction = (args) => {
+  // And a 429 keeps its Retry-After.
+  const headers = new Headers(limitPageHeaders(args))
+  headers.set('Referrer-Policy', 'no-referrer')
+  return headers
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token')
@@ -50,16 +58,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db, scope } = context
   const submission = parseWithZod(await request.formData(), { schema: NewPasswordSchema })
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), invalidLink: false }, { status: 400 })
+    return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), invalidLink: false, limited: null }, { status: 400 })
+  }
+  const ip = context.clientIp || 'unknown'
+  const allowed = await consume('reset_complete_ip', ip)
+  if (!allowed.ok) {
+    const reply = submission.reply({ hideFields: ['password', 'confirmPassword'] })
+    return data({ result: reply, invalidLink: false, limited: limitText(context.t, allowed.retryAfter) }, { status: 429, headers: limitHeaders(allowed.retryAfter) })
   }
   const result = await resetPassword(
-    { db, scope, throttle: loginThrottle(db, scope) },
-    { token: submission.value.token, password: submission.value.password, userAgent: request.headers.get('user-agent') },
+    { db, scope },
+    { token: submission.value.token, password: submission.value.password, userAgent: request.headers.get('user-agent'), ip: context.clientIp },
   )
   if (!result.ok) {
-    return data({ result: submission.reply({ formErrors: ['account:resetDo.invalid'], hideFields: ['password', 'confirmPassword'] }), invalidLink: true }, { status: 400 })
+    return data(
+      { result: submission.reply({ formErrors: ['account:resetDo.invalid'], hideFields: ['password', 'confirmPassword'] }), invalidLink: true, limited: null },
+      { status: 400 },
+    )
   }
-  return redirect('/members?reset=1', { headers: { 'Set-Cookie': sessionCookie(result.sessionId) } })
+  await refund('reset_complete_ip', ip)
+  const headers = new Headers()
+  headers.append('Set-Cookie', sessionCookie(result.sessionId))
+  // The mailbox's owner: this browser becomes their known device (docs/decisions/009).
+  headers.append('Set-Cookie', deviceCookie({ tenantId: scope.tenantId, userId: result.userId, passwordHash: result.passwordHash }))
+  return redirect('/members?reset=1', { headers })
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
@@ -97,6 +119,7 @@ export default function ResetPasswordDo() {
       <h1>{title}</h1>
       <p className="lead">{t('resetDo.intro')}</p>
       <Form method="post" {...getFormProps(form)} className="card stack account-form">
+        {actionData?.limited ? <FormAlert>{actionData.limited}</FormAlert> : null}
         <input {...getInputProps(fields.token, { type: 'hidden' })} />
         <TextField
           meta={fields.password}

@@ -17,6 +17,9 @@ import { requireMember } from '~/modules/auth/guards.server.ts'
 import { clearSessionCookie } from '~/modules/auth/session.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { deleteDiscountOffer } from '~/modules/payments/availability.ts'
+import { limitHeaders, retryMinutes } from '~/modules/limits/answer.server.ts'
+import { consumeAll } from '~/modules/limits/limiter.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
@@ -72,12 +75,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = requireMember(context, request)
   const { db, scope } = context
   const formData = await request.formData()
   const intent = INTENTS.find((i) => i === formData.get('intent')) ?? null
   const reply = (body: ActionResult, status = 200) => data<ActionResult>(body, { status })
+  const limited = (intent: Intent, result: SubmissionResult<string[]>, retryAfter: number) =>
+    data<ActionResult>({ intent, result, notice: { key: 'common:limits.tooMany', values: { minutes: retryMinutes(retryAfter) }, tone: 'danger' } }, { status: 429, headers: limitHeaders(retryAfter) })
   const locked = (minutes: number): Notice => ({ key: 'errors.tooManyAttempts', values: { minutes }, tone: 'danger' })
   const mail = { db, scope, tenant: context.tenant, theme: context.theme, t: context.t }
 
@@ -86,6 +94,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: EmailChangeSchema })
       if (submission.status !== 'success') return reply({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, 400)
       const { newEmail, password } = submission.value
+      const allowed = await consumeAll([
+        ['email_change_account', `${scope.tenantId}:${member.userId}`],
+        ['email_change_ip', context.clientIp || 'unknown'],
+      ])
+      if (!allowed.ok) return limited(intent, submission.reply({ hideFields: SECRET_FIELDS }), allowed.retryAfter)
       const outcome = await requestEmailChange(mail, {
         userId: member.userId,
         newEmail,
@@ -94,6 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       })
       if (outcome.ok) return reply({ intent, result: submission.reply({ resetForm: true }), notice: { key: 'email.sent', values: { email: newEmail }, tone: 'success' } })
       if (outcome.error === 'locked') return reply({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }), notice: locked(outcome.minutes) }, 429)
+      if (outcome.error === 'limited') return limited(intent, submission.reply({ hideFields: SECRET_FIELDS }), outcome.retryAfter)
       return reply({ intent, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] }, hideFields: SECRET_FIELDS }) }, 400)
     }
     case 'password': {
@@ -111,15 +125,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return reply({ intent, notice: { key: invisible ? 'invisible.on' : 'invisible.off', tone: 'success' } })
     }
     case 'unblock': {
-      const profileId = z.coerce.number().int().positive().safeParse(formData.get('profileId'))
+      const profileId = z.coerce.number().int().positive().max(2_147_483_647).safeParse(formData.get('profileId'))
       if (!profileId.success || !member.profile) return reply({ intent, notice: { key: 'validation.generic', tone: 'danger' } }, 400)
       const ownId = member.profile.id
-      const name = await withScope(db, scope, async (tx) => {
-        const target = await tx.profile.findFirst({ where: { poolId: scope.poolId, id: profileId.data }, select: { name: true } })
-        await unblockMember(tx, scope, ownId, profileId.data)
-        return target?.name ?? ''
-      })
-      return reply({ intent, notice: { key: 'blocked.unblocked', values: { name }, tone: 'success' } })
+      // Only a member of the own block list: any other id is "not found", without a name.
+      const removed = await withScope(db, scope, (tx) => unblockMember(tx, scope, ownId, profileId.data))
+      if (!removed) return reply({ intent, notice: { key: 'blocked.notFound', tone: 'danger' } }, 404)
+      return reply({ intent, notice: { key: 'blocked.unblocked', values: { name: removed.name }, tone: 'success' } })
     }
     case 'delete': {
       const submission = parseWithZod(formData, { schema: deleteSchemaFor(DELETE_REASONS) })

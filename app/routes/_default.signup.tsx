@@ -7,6 +7,8 @@ import { canContinueSignup, submitSignupStep } from '~/modules/accounts/signup.s
 import { resolveTracking, signupAllowed } from '~/modules/accounts/tracking.server.ts'
 import { requireAnonymous } from '~/modules/auth/guards.server.ts'
 import { sessionCookie } from '~/modules/auth/session.server.ts'
+import { limitHeaders } from '~/modules/limits/answer.server.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
@@ -35,18 +37,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ view, title: context.t('title', { ns: 'signup' }) }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
 }
 
+// A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { db, scope, tenant, theme, t, locale, member } = context
   const { tracking, setCookie } = await resolveTracking(request)
   const outcome = await submitSignupStep(
     { db, scope, tenant, theme, t, link: (path) => siteLink(tenant, request, path) },
-    { formData: await request.formData(), member, tracking, locale, userAgent: request.headers.get('user-agent') },
+    { formData: await request.formData(), member, tracking, locale, userAgent: request.headers.get('user-agent'), ip: context.clientIp },
   )
   const headers = new Headers()
   if (setCookie) headers.append('Set-Cookie', setCookie)
   // Logged in from step 2 on, so steps 3-4 and /complete-signup know the member.
   if (outcome.sessionId) headers.append('Set-Cookie', sessionCookie(outcome.sessionId))
   if (outcome.kind === 'redirect') throw redirect(outcome.to, { headers })
+  if (outcome.retryAfter) for (const [name, value] of Object.entries(limitHeaders(outcome.retryAfter))) headers.set(name, value)
   return data(outcome.data, { status: outcome.status, headers })
 }
 

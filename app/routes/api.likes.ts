@@ -6,6 +6,8 @@ import { withScope } from '~/modules/db/scoped.server.ts'
 import { LIKE_ORIGINS, LIKES_API_LIMIT, countNewLikes, listLikes, type LikedCard } from '~/modules/likes/likes.server.ts'
 import { giveLike, removeLike } from '~/modules/likes/service.server.ts'
 import type { LikeResponse } from '~/modules/likes/like-request.ts'
+import { limitedJson, limitHeaders, limitText } from '~/modules/limits/answer.server.ts'
+import { likeAllowed } from '~/modules/limits/apply.server.ts'
 import { parseProfileId } from '~/modules/profiles/member-profile.server.ts'
 
 // SPEC §7 GET /api/likes: `profiles` (whom the member liked) and `liked_by` (who liked the
@@ -121,6 +123,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db, scope, tenant, t } = context
   const likerId = member.profile?.id
   if (!likerId) return answer(request, 403, { ok: false, error: 'not_confirmed', message: t('likeButton.errors.not_confirmed') }, redirectTo)
+  const allowed = await likeAllowed(scope.tenantId, member.userId, context.clientIp)
+  if (!allowed.ok) {
+    // JSON for the buttons; a plain form gets the text itself (its page has no room for it).
+    if (wantsJson(request)) return limitedJson(t, allowed.retryAfter)
+    return new Response(limitText(t, allowed.retryAfter), { status: 429, headers: { ...limitHeaders(allowed.retryAfter), 'Content-Type': 'text/plain; charset=utf-8' } })
+  }
 
   if (intent === 'unlike') {
     await removeLike(db, scope, { likerId, likedId: targetId })

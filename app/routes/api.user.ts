@@ -5,7 +5,7 @@ import { logIn, loginCookies, userJson } from '~/modules/accounts/login.server.t
 import { PASSWORD_MAX_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { SESSION_COOKIE, loadMember, readSessionId } from '~/modules/auth/session.server.ts'
-import { loginThrottle } from '~/modules/auth/throttle.server.ts'
+import { limitHeaders } from '~/modules/limits/answer.server.ts'
 
 // SPEC §7: GET the current user, POST to log in (JSON), PUT to save the language.
 // (POST ?push=1, the push subscription, joins with the notifications issue.)
@@ -47,18 +47,23 @@ async function login(request: Request, context: AppLoadContext): Promise<Respons
   if ('error' in read) return read.error
   const parsed = LoginBody.safeParse(read.body)
   if (!parsed.success) return json({ error: 'invalid_request' }, 400)
+  const cookieHeader = request.headers.get('cookie')
   const result = await logIn(
-    { db, scope, throttle: loginThrottle(db, scope) },
-    { ...parsed.data, userAgent: request.headers.get('user-agent'), previousSessionId: readSessionId(request.headers.get('cookie')) },
+    { db, scope },
+    { ...parsed.data, ip: context.clientIp, cookieHeader, userAgent: request.headers.get('user-agent'), previousSessionId: readSessionId(cookieHeader) },
   )
   if (!result.ok) {
     return result.reason === 'locked'
-      ? json({ error: 'too_many_attempts', minutes: result.minutes, message: t('login.locked', { ns: 'account', minutes: result.minutes }) }, 429)
+      ? json(
+          { error: 'too_many_attempts', minutes: result.minutes, retry_after: result.retryAfter, message: t('login.locked', { ns: 'account', minutes: result.minutes }) },
+          429,
+          limitHeaders(result.retryAfter),
+        )
       : json({ error: 'login_failed', message: t('login.failed', { ns: 'account' }) }, 400)
   }
   const member = await loadMember(db, scope, `${SESSION_COOKIE}=${result.sessionId}`)
   const headers = new Headers()
-  for (const cookie of await loginCookies(result, tenant.locales.offered)) headers.append('Set-Cookie', cookie)
+  for (const cookie of await loginCookies(result, tenant.locales.offered, scope.tenantId)) headers.append('Set-Cookie', cookie)
   return json({ user: member ? userJson(member) : null }, 200, headers)
 }
 

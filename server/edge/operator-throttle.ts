@@ -1,17 +1,18 @@
 // Wrong guesses of the shared operator password (HTTP Basic), counted per client IP: after
 // OPERATOR_GUESSES wrong ones in the window, every request with a Basic password from that
-// IP gets 429 with Retry-After until the window ends. Behind a small interface so a shared
-// limiter module can replace the store; rate-limiter-flexible in Redis when REDIS_URL is set
-// (all nodes count together), in process otherwise.
+// IP gets 429 with Retry-After until the window ends. The store is the shared limits module
+// (limit `operator_guess`: Redis when REDIS_URL is set, else Postgres, so all nodes count
+// together); tests may inject any rate-limiter-flexible limiter instead.
 import type { NextFunction, Request, Response } from 'express'
-import { Redis } from 'ioredis'
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { OPERATOR_USER, checkOperatorCredentials, parseBasicAuth } from '../../app/modules/admin/operator.server.ts'
+import { consume, peek } from '../../app/modules/limits/limiter.server.ts'
+import { LIMIT_RULES } from '../../app/modules/limits/rules.ts'
 import { clientIp } from './proxy.ts'
 import { refuse } from './refuse.ts'
 
-export const OPERATOR_GUESSES = 10
-export const OPERATOR_WINDOW_S = 15 * 60
+export const OPERATOR_GUESSES = LIMIT_RULES.operator_guess.points
+export const OPERATOR_WINDOW_S = LIMIT_RULES.operator_guess.duration
 
 export type GuessThrottle = {
   /** Seconds until `key` may guess again, or null when it may now. */
@@ -39,12 +40,19 @@ export function rateLimiterThrottle(limiter: RateLimiterAbstract): GuessThrottle
   }
 }
 
-export function createOperatorThrottle(redisUrl: string | undefined): GuessThrottle {
-  const options = { keyPrefix: 'operator-guess', points: OPERATOR_GUESSES, duration: OPERATOR_WINDOW_S }
-  if (!redisUrl) return rateLimiterThrottle(new RateLimiterMemory(options))
-  const storeClient = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-  // Limits must not fail open silently, nor take the site down: memory while Redis is away.
-  return rateLimiterThrottle(new RateLimiterRedis({ ...options, storeClient, insuranceLimiter: new RateLimiterMemory(options) }))
+/** The operator throttle on the shared limits module (RATE_LIMITS can tune `operator_guess`). */
+export function createOperatorThrottle(): GuessThrottle {
+  return {
+    async blockedFor(key) {
+      const state = await peek('operator_guess', key)
+      return state.ok ? null : state.retryAfter
+    },
+    async fail(key) {
+      const state = await consume('operator_guess', key)
+      if (!state.ok) return state.retryAfter
+      return state.remaining <= 0 ? state.resetIn : null
+    },
+  }
 }
 
 export function operatorThrottleMiddleware(throttle: GuessThrottle, password: () => string | undefined) {

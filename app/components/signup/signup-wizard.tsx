@@ -30,6 +30,7 @@ export function SignupWizard({
   modal?: boolean
 }) {
   const { t } = useTranslation('signup')
+  const { t: tc } = useTranslation('common')
   const Title = modal ? 'h2' : 'h1'
   const titleId = modal ? 'signup-modal-title' : 'signup-title'
   if (!view.allowed || actionData?.notice === 'inviteOnly') {
@@ -45,6 +46,7 @@ export function SignupWizard({
     view,
     draft: actionData?.draft ?? {},
     lastResult: actionData?.result,
+    alert: actionData?.limited ?? (actionData?.notice === 'refused' ? tc('validation.generic') : undefined),
     FormComponent,
     modal,
     Heading: modal ? 'h3' : 'h2',

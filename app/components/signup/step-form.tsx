@@ -4,6 +4,8 @@ import type { FetcherWithComponents } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { FormAlert } from '~/components/form/fields.tsx'
+import { Honeypot } from '~/components/form/honeypot.tsx'
 import { DRAFT_FIELDS, type DraftField, type SignupDraft, type SignupStep, type SignupView } from '~/modules/accounts/signup-schema.ts'
 
 /** Remix's <Form> on the page, a fetcher's <Form> in the modal: both post to /signup. */
@@ -14,6 +16,8 @@ type FormProps = { id: string; onSubmit: React.FormEventHandler<HTMLFormElement>
 
 export type StepProps = {
   view: SignupView
+  /** A refusal to show at the form: an abuse limit's text, or the generic one. */
+  alert?: string
   draft: SignupDraft
   lastResult?: SubmissionResult<string[]>
   FormComponent: SignupFormComponent
@@ -56,6 +60,8 @@ export function StepForm({
       {DRAFT_FIELDS.filter((f) => !own.includes(f) && draft[f]).map((f) => (
         <input key={f} type="hidden" name={f} value={draft[f]} />
       ))}
+      {step < 3 ? <Honeypot /> : null}
+      {props.alert ? <FormAlert>{props.alert}</FormAlert> : null}
       {children}
     </FormComponent>
   )

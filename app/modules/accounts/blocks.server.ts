@@ -4,21 +4,41 @@
 // chat enforce it with isBlocked / profilesBlocking as they land.
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
+import { reachableProfile } from '../profiles/reachable.server.ts'
 
 export type BlockResult = { ok: true } | { ok: false; reason: 'self' | 'not_found' }
 
+/**
+ * Blocks a member the blocker may reach (the profile page's rule, reachableProfile): an
+ * invisible, unconfirmed, deleted or other pool's member is "not found", exactly like an id
+ * that does not exist, so sequential ids reveal nobody. Blocking again is a no-op.
+ */
 export async function blockMember(tx: ScopedTx, scope: Scope, blockerProfileId: number, blockedProfileId: number): Promise<BlockResult> {
   if (blockerProfileId === blockedProfileId) return { ok: false, reason: 'self' }
-  const found = await tx.profile.count({ where: { poolId: scope.poolId, id: { in: [blockerProfileId, blockedProfileId] }, status: { not: 'deleted' } } })
-  if (found !== 2) return { ok: false, reason: 'not_found' }
+  if (await blockedBy(tx, scope, blockerProfileId, blockedProfileId)) return { ok: true }
+  if (!(await reachableProfile(tx, scope, blockerProfileId, blockedProfileId))) return { ok: false, reason: 'not_found' }
   await tx.block.createMany({ data: [{ poolId: scope.poolId, blockerId: blockerProfileId, blockedId: blockedProfileId }], skipDuplicates: true })
   return { ok: true }
 }
 
-/** True when a block was removed. */
-export async function unblockMember(tx: ScopedTx, scope: Scope, blockerProfileId: number, blockedProfileId: number): Promise<boolean> {
-  const { count } = await tx.block.deleteMany({ where: { poolId: scope.poolId, blockerId: blockerProfileId, blockedId: blockedProfileId } })
-  return count > 0
+async function blockedBy(tx: ScopedTx, scope: Scope, blockerProfileId: number, blockedProfileId: number): Promise<{ name: string; status: string } | null> {
+  const row = await tx.block.findUnique({
+    where: { poolId_blockerId_blockedId: { poolId: scope.poolId, blockerId: blockerProfileId, blockedId: blockedProfileId } },
+    select: { blocked: { select: { name: true, status: true } } },
+  })
+  return row?.blocked ?? null
+}
+
+/**
+ * Removes a block of the blocker's own list and returns the member's name as that list shows
+ * it; null when the list has no such member (any other id: nothing is removed or revealed).
+ */
+export async function unblockMember(tx: ScopedTx, scope: Scope, blockerProfileId: number, blockedProfileId: number): Promise<{ name: string } | null> {
+  const blocked = await blockedBy(tx, scope, blockerProfileId, blockedProfileId)
+  // The list (listBlocked) leaves deleted members out: so does this.
+  if (!blocked || blocked.status === 'deleted') return null
+  await tx.block.deleteMany({ where: { poolId: scope.poolId, blockerId: blockerProfileId, blockedId: blockedProfileId } })
+  return { name: blocked.name }
 }
 
 export type BlockedMember = { profileId: number; name: string; blockedAt: Date }

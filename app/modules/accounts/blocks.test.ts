@@ -62,6 +62,31 @@ describe('blockMember', () => {
   })
 })
 
+describe('hidden members stay hidden', () => {
+  it('an invisible, unconfirmed or deleted member cannot be blocked or unblocked: "not found" and no name', async () => {
+    const me = await createMember(db, FLIRTLOKAAL)
+    const hidden = await createMember(db, FLIRTLOKAAL, 'hiddenname')
+    const unconfirmed = await createMember(db, FLIRTLOKAAL, 'unconfirmedname')
+    const gone = await createMember(db, FLIRTLOKAAL, 'gonename')
+    await inScope(FLIRTLOKAAL, async (tx) => {
+      await tx.profile.update({ where: { id: hidden.profile.id }, data: { invisible: true } })
+      await tx.profile.update({ where: { id: unconfirmed.profile.id }, data: { status: 'disabled' } })
+      await tx.profile.update({ where: { id: gone.profile.id }, data: { status: 'deleted' } })
+    })
+    for (const target of [hidden, unconfirmed, gone]) {
+      expect(await inScope(FLIRTLOKAAL, (tx) => blockMember(tx, FLIRTLOKAAL, me.profile.id, target.profile.id))).toEqual({ ok: false, reason: 'not_found' })
+      expect(await inScope(FLIRTLOKAAL, (tx) => unblockMember(tx, FLIRTLOKAAL, me.profile.id, target.profile.id))).toBeNull()
+    }
+    expect(await inScope(FLIRTLOKAAL, (tx) => tx.block.count({ where: { blockerId: me.profile.id } }))).toBe(0)
+    // A member blocked while visible can still be unblocked after going invisible.
+    const later = await createMember(db, FLIRTLOKAAL, 'laterhidden')
+    await createBlock(db, FLIRTLOKAAL, me.profile.id, later.profile.id)
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: later.profile.id }, data: { invisible: true } }))
+    expect(await inScope(FLIRTLOKAAL, (tx) => blockMember(tx, FLIRTLOKAAL, me.profile.id, later.profile.id))).toEqual({ ok: true })
+    expect(await inScope(FLIRTLOKAAL, (tx) => unblockMember(tx, FLIRTLOKAAL, me.profile.id, later.profile.id))).toEqual({ name: 'laterhidden' })
+  })
+})
+
 describe('pool scope', () => {
   it('a block is seen on every site of its pool and by no other pool', async () => {
     const a = await createMember(db, FLIRTLOKAAL)
@@ -72,7 +97,7 @@ describe('pool scope', () => {
     expect(await inScope(DATEVIBE, (tx) => tx.block.count())).toBe(0)
     expect(await inScope(DATEVIBE, (tx) => listBlocked(tx, DATEVIBE, a.profile.id))).toEqual([])
     // Another pool cannot lift it either.
-    expect(await inScope(DATEVIBE, (tx) => unblockMember(tx, DATEVIBE, a.profile.id, b.profile.id))).toBe(false)
+    expect(await inScope(DATEVIBE, (tx) => unblockMember(tx, DATEVIBE, a.profile.id, b.profile.id))).toBeNull()
     expect(await inScope(FLIRTLOKAAL, (tx) => isBlocked(tx, FLIRTLOKAAL, b.profile.id, a.profile.id))).toBe(true)
   })
 })
@@ -91,8 +116,8 @@ describe('listBlocked and unblockMember', () => {
     expect(list.map((b) => b.name)).toEqual(['secondblocked', 'firstblocked'])
     expect(list[0]!.blockedAt).toBeInstanceOf(Date)
 
-    expect(await inScope(FLIRTLOKAAL, (tx) => unblockMember(tx, FLIRTLOKAAL, me.profile.id, first.profile.id))).toBe(true)
-    expect(await inScope(FLIRTLOKAAL, (tx) => unblockMember(tx, FLIRTLOKAAL, me.profile.id, first.profile.id))).toBe(false)
+    expect(await inScope(FLIRTLOKAAL, (tx) => unblockMember(tx, FLIRTLOKAAL, me.profile.id, first.profile.id))).toEqual({ name: 'firstblocked' })
+    expect(await inScope(FLIRTLOKAAL, (tx) => unblockMember(tx, FLIRTLOKAAL, me.profile.id, first.profile.id))).toBeNull()
     expect(await inScope(FLIRTLOKAAL, (tx) => isBlocked(tx, FLIRTLOKAAL, first.profile.id, me.profile.id))).toBe(false)
     // Someone else's block on the same member is not mine to lift.
     const other = await createMember(db, FLIRTLOKAAL)

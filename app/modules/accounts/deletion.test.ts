@@ -128,7 +128,8 @@ describe('reactivateAccount', () => {
     const m = await member(FLIRTLOKAAL)
     const friend = await member(FLIRTLOKAAL)
     await createBlock(db, FLIRTLOKAAL, m.profile.id, friend.profile.id)
-    await createBlock(db, FLIRTLOKAAL, friend.profile.id, m.profile.id)
+    // The other way round too (written directly: the friend can no longer reach m to block).
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.block.create({ data: { poolId: 'benelux', blockerId: friend.profile.id, blockedId: m.profile.id } }))
     await withScope(db, FLIRTLOKAAL, (tx) =>
       tx.photo.create({ data: { poolId: 'benelux', profileId: m.profile.id, filename: 'a.webp', thumbFilename: 'a-t.webp' } }),
     )

@@ -4,6 +4,7 @@
 import { consumeToken, issueToken } from '../auth/tokens.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
+import { consume } from '../limits/limiter.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { verifyCurrentPassword } from './password-change.server.ts'
 
@@ -12,6 +13,7 @@ export type EmailChangeRequest =
   | { ok: false; field: 'newEmail'; error: 'validation.emailTaken' | 'settings:email.sameAsCurrent' }
   | { ok: false; field: 'password'; error: 'settings:errors.currentPasswordWrong' }
   | { ok: false; field: 'password'; error: 'locked'; minutes: number }
+  | { ok: false; field: 'newEmail'; error: 'limited'; retryAfter: number }
 
 /** `newEmail` is already normalised (EmailSchema). `linkFor` turns the raw token into the mailed URL. */
 export async function requestEmailChange(
@@ -23,6 +25,10 @@ export async function requestEmailChange(
   // The password comes first: without it, this form must not tell which addresses have an account.
   const check = await verifyCurrentPassword(db, scope, input.userId, input.password, now)
   if (!check.ok) return check.reason === 'locked' ? { ok: false, field: 'password', error: 'locked', minutes: check.minutes } : { ok: false, field: 'password', error: 'settings:errors.currentPasswordWrong' }
+
+  // Mails to one address, from every account and site together: nobody floods a stranger.
+  const recipient = await consume('email_change_recipient', input.newEmail.toLowerCase())
+  if (!recipient.ok) return { ok: false, field: 'newEmail', error: 'limited', retryAfter: recipient.retryAfter }
 
   const outcome = await withScope(db, scope, async (tx) => {
     const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: input.userId }, include: { profile: { select: { name: true } } } })

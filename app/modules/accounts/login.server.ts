@@ -1,40 +1,59 @@
 // Login, logout and the member as the JSON API shows it. The login form and POST /api/user
-// share logIn, so both count failures in the same throttle and answer alike.
+// share logIn, so both count attempts in the same limits and answer alike.
+import { deviceCookie, knownDeviceOf } from '../auth/known-device.server.ts'
 import { clearSessionCookie, createSession, destroySession, readSessionId, sessionCookie, type Member } from '../auth/session.server.ts'
 import { verifyPassword } from '../auth/password.server.ts'
-import type { LoginThrottle } from '../auth/throttle.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { localeCookie } from '../i18n/locale.server.ts'
+import { block, consumeAll, forget, refund } from '../limits/limiter.server.ts'
+import type { LimitName } from '../limits/rules.ts'
 import { normalizeEmail } from './fields.ts'
 
 export type LoginResult =
-  | { ok: true; userId: string; sessionId: string; locale: string | null }
+  | { ok: true; userId: string; sessionId: string; locale: string | null; passwordHash: string }
   | { ok: false; reason: 'failed' }
-  | { ok: false; reason: 'locked'; minutes: number }
+  | { ok: false; reason: 'locked'; minutes: number; retryAfter: number }
 
-export type LoginDeps = { db: Db; scope: Scope; throttle: LoginThrottle }
+export type LoginDeps = { db: Db; scope: Scope }
 
 export type LoginInput = {
   email: string
   password: string
+  /** The client's IP (context.clientIp): the key of the per-IP limits. */
+  ip: string
+  /** The request's Cookie header: the known-device cookie, if any, is read from it. */
+  cookieHeader?: string | null
   userAgent?: string | null
   /** The raw session id the request came with, if any: that row is ended (rotation). */
   previousSessionId?: string | null
   now?: Date
 }
 
+type Bucket = readonly [LimitName, string]
+
+/** The buckets a login attempt uses (docs/decisions/009-abuse-limits.md). */
+export function loginBuckets(tenantId: string, email: string, ip: string, device: { userId: string; id: string } | null): Bucket[] {
+  if (device) return [['login_device', `${tenantId}:${device.userId}:${device.id}`]]
+  const address = ip || 'unknown'
+  return [
+    ['login_ip', address],
+    ['login_account_ip', `${tenantId}:${email}:${address}`],
+    ['login_account', `${tenantId}:${email}`],
+  ]
+}
+
+const locked = (retryAfter: number) => ({ ok: false as const, reason: 'locked' as const, minutes: Math.max(1, Math.ceil(retryAfter / 60)), retryAfter })
+
 /**
  * Checks e-mail and password on this site. Unknown e-mails, deleted accounts and wrong
- * passwords give the same result and cost the same time; while the key is locked the
- * password is not even looked at.
+ * passwords give the same result and cost the same time. The attempt is reserved in every
+ * limit before the password is looked at (so parallel guesses all count) and given back
+ * when it was right; while any limit refuses, the password is not even checked.
  */
-export async function logIn({ db, scope, throttle }: LoginDeps, input: LoginInput): Promise<LoginResult> {
+export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promise<LoginResult> {
   const now = input.now ?? new Date()
   const key = normalizeEmail(input.email)
-  const state = await throttle.check(key, now)
-  if (state.locked) return { ok: false, reason: 'locked', minutes: state.minutes }
-
   const user = await withScope(db, scope, (tx) =>
     tx.user.findUnique({
       where: { tenantId_email: { tenantId: scope.tenantId, email: key } },
@@ -42,20 +61,36 @@ export async function logIn({ db, scope, throttle }: LoginDeps, input: LoginInpu
     }),
   )
   const usable = user && user.status !== 'deleted' ? user : null
+  const deviceId = usable ? knownDeviceOf(input.cookieHeader, { tenantId: scope.tenantId, userId: usable.id, passwordHash: usable.passwordHash }) : null
+  const buckets = loginBuckets(scope.tenantId, key, input.ip, usable && deviceId ? { userId: usable.id, id: deviceId } : null)
+  const reserved = await consumeAll(buckets)
+  if (!reserved.ok) return locked(reserved.retryAfter)
+
   // verifyPassword(null, ...) hashes against a dummy, so a missing account takes as long.
   const valid = await verifyPassword(usable?.passwordHash ?? null, input.password)
-  if (!usable || !valid) {
-    const after = await throttle.fail(key, now)
-    return after.locked ? { ok: false, reason: 'locked', minutes: after.minutes } : { ok: false, reason: 'failed' }
+  if (!usable || !valid || !usable.passwordHash) {
+    // This wrong password used a limit's last attempt: the lock starts now (SPEC §8 says so
+    // at the fifth wrong password already, not at the sixth try).
+    const spent = buckets.filter(([name]) => reserved.exhausted.includes(name))
+    if (spent.length === 0) return { ok: false, reason: 'failed' }
+    const waits = await Promise.all(spent.map(([name, k]) => block(name, k)))
+    return locked(Math.max(...waits))
   }
 
-  await throttle.reset(key)
+  // Right: the reservation is given back, and this key's failures are forgotten.
+  await Promise.all(buckets.map(([name, k]) => (name === 'login_account_ip' || name === 'login_device' ? forget(name, k) : refund(name, k))))
   const sessionId = await withScope(db, scope, async (tx) => {
     if (input.previousSessionId) await destroySession(tx, input.previousSessionId)
     await tx.user.update({ where: { id: usable.id }, data: { lastLoginAt: now } })
     return createSession(tx, { tenantId: scope.tenantId, userId: usable.id, userAgent: input.userAgent, now })
   })
-  return { ok: true, userId: usable.id, sessionId, locale: usable.locale }
+  return { ok: true, userId: usable.id, sessionId, locale: usable.locale, passwordHash: usable.passwordHash }
+}
+
+/** After a proven owner (a successful password reset): the account's lockouts are lifted. */
+export async function forgetLoginFailures(tenantId: string, email: string, ip: string): Promise<void> {
+  const [, accountIp, account] = loginBuckets(tenantId, normalizeEmail(email), ip, null)
+  await Promise.all([forget(...accountIp!), forget(...account!)])
 }
 
 /** Ends the session of the request's cookie (if any); returns the Set-Cookie that clears it. */
@@ -65,9 +100,16 @@ export async function logOut(db: Db, scope: Scope, cookieHeader: string | null |
   return clearSessionCookie()
 }
 
-/** The Set-Cookie headers after a successful login: the session, and the member's saved language. */
-export async function loginCookies(result: { sessionId: string; locale: string | null }, offered: readonly string[]): Promise<string[]> {
-  const cookies = [sessionCookie(result.sessionId)]
+/**
+ * The Set-Cookie headers after a successful login: the session, this browser as the member's
+ * known device, and the member's saved language.
+ */
+export async function loginCookies(
+  result: { sessionId: string; locale: string | null; userId: string; passwordHash: string },
+  offered: readonly string[],
+  tenantId: string,
+): Promise<string[]> {
+  const cookies = [sessionCookie(result.sessionId), deviceCookie({ tenantId, userId: result.userId, passwordHash: result.passwordHash })]
   if (result.locale && offered.includes(result.locale)) cookies.push(await localeCookie.serialize(result.locale))
   return cookies
 }

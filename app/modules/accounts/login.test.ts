@@ -1,16 +1,16 @@
 // Login, lockout, logout and the JSON user: against real Postgres (and Redis when
 // REDIS_URL is set). Every isolation rule is tried from another site.
 import { randomUUID } from 'node:crypto'
-import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { appDb, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { hashPassword } from '../auth/password.server.ts'
 import { createSession, loadMember, SESSION_COOKIE } from '../auth/session.server.ts'
-import { LOCK_MINUTES, MAX_FAILURES, postgresThrottle, redisThrottle, type LoginThrottle } from '../auth/throttle.server.ts'
+import { deviceCookie } from '../auth/known-device.server.ts'
+import { LIMIT_RULES } from '../limits/rules.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { RESOURCES } from '../i18n/resources.ts'
-import { logIn, loginCookies, logOut, saveLanguage, userJson } from './login.server.ts'
+import { logIn as logInAt, loginCookies, logOut, saveLanguage, userJson, type LoginDeps, type LoginInput } from './login.server.ts'
 
 const PASSWORD = 'correct horse battery'
 let db: Db
@@ -41,13 +41,22 @@ async function account(scope: Scope, options: { email?: string; status?: 'not_co
 
 const cookieFor = (raw: string) => `${SESSION_COOKIE}=${raw}`
 const sessionsOf = (scope: Scope, userId: string) => withScope(db, scope, (tx) => tx.session.count({ where: { userId } }))
-const pg = (scope: Scope = FLIRTLOKAAL) => postgresThrottle(db, scope)
+const MAX_FAILURES = LIMIT_RULES.login_account_ip.points
+const LOCK_MINUTES = LIMIT_RULES.login_account_ip.block / 60
+
+// Each test comes from an address of its own, so the per-IP limit of one test never
+// counts another's attempts.
+let ip = ''
+beforeEach(() => {
+  ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+})
+const logIn = (deps: LoginDeps, input: Omit<LoginInput, 'ip'> & { ip?: string }) => logInAt(deps, { ip, ...input })
 
 describe('logIn', () => {
   it('creates a session row, rotates the old one and records the login', async () => {
     const { user, email } = await account(FLIRTLOKAAL)
     const old = await withScope(db, FLIRTLOKAAL, (tx) => createSession(tx, { tenantId: FLIRTLOKAAL.tenantId, userId: user.id }))
-    const result = await logIn({ db, scope: FLIRTLOKAAL, throttle: pg() }, { email, password: PASSWORD, previousSessionId: old, userAgent: 'vitest' })
+    const result = await logIn({ db, scope: FLIRTLOKAAL }, { email, password: PASSWORD, previousSessionId: old, userAgent: 'vitest' })
     expect(result).toMatchObject({ ok: true, userId: user.id })
     if (!result.ok) throw new Error('login failed')
     expect(result.sessionId).not.toBe(old)
@@ -61,14 +70,14 @@ describe('logIn', () => {
 
   it('accepts the e-mail in any case and with spaces around it', async () => {
     const { email } = await account(FLIRTLOKAAL)
-    const result = await logIn({ db, scope: FLIRTLOKAAL, throttle: pg() }, { email: `  ${email.toUpperCase()} `, password: PASSWORD })
+    const result = await logIn({ db, scope: FLIRTLOKAAL }, { email: `  ${email.toUpperCase()} `, password: PASSWORD })
     expect(result.ok).toBe(true)
   })
 
   it('answers a wrong password, an unknown e-mail and a deleted account identically, without a session', async () => {
     const { user, email } = await account(FLIRTLOKAAL)
     const deleted = await account(FLIRTLOKAAL, { status: 'deleted' })
-    const deps = { db, scope: FLIRTLOKAAL, throttle: pg() }
+    const deps = { db, scope: FLIRTLOKAAL }
     const wrong = await logIn(deps, { email, password: 'not the password' })
     const unknown = await logIn(deps, { email: `nobody-${randomUUID()}@example.test`, password: PASSWORD })
     const gone = await logIn(deps, { email: deleted.email, password: PASSWORD })
@@ -82,21 +91,21 @@ describe('logIn', () => {
   it('an account without a password cannot log in', async () => {
     const email = `nopass-${randomUUID()}@example.test`
     await withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { tenantId: FLIRTLOKAAL.tenantId, email, status: 'active' } }))
-    expect(await logIn({ db, scope: FLIRTLOKAAL, throttle: pg() }, { email, password: '' })).toEqual({ ok: false, reason: 'failed' })
+    expect(await logIn({ db, scope: FLIRTLOKAAL }, { email, password: '' })).toEqual({ ok: false, reason: 'failed' })
   })
 
   it('an account of another site, even in the same pool, does not exist here', async () => {
     const { email } = await account(FLIRTLOKAAL)
-    expect(await logIn({ db, scope: DATEDICHTBIJ, throttle: pg(DATEDICHTBIJ) }, { email, password: PASSWORD })).toEqual({ ok: false, reason: 'failed' })
-    expect(await logIn({ db, scope: DATEVIBE, throttle: pg(DATEVIBE) }, { email, password: PASSWORD })).toEqual({ ok: false, reason: 'failed' })
+    expect(await logIn({ db, scope: DATEDICHTBIJ }, { email, password: PASSWORD })).toEqual({ ok: false, reason: 'failed' })
+    expect(await logIn({ db, scope: DATEVIBE }, { email, password: PASSWORD })).toEqual({ ok: false, reason: 'failed' })
   })
 
   it('the same e-mail on two sites logs into each site’s own account', async () => {
     const email = `twice-${randomUUID()}@example.test`
     const a = await account(FLIRTLOKAAL, { email })
     const b = await account(DATEVIBE, { email })
-    const onA = await logIn({ db, scope: FLIRTLOKAAL, throttle: pg() }, { email, password: PASSWORD })
-    const onB = await logIn({ db, scope: DATEVIBE, throttle: pg(DATEVIBE) }, { email, password: PASSWORD })
+    const onA = await logIn({ db, scope: FLIRTLOKAAL }, { email, password: PASSWORD })
+    const onB = await logIn({ db, scope: DATEVIBE }, { email, password: PASSWORD })
     expect(onA).toMatchObject({ ok: true, userId: a.user.id })
     expect(onB).toMatchObject({ ok: true, userId: b.user.id })
   })
@@ -105,7 +114,7 @@ describe('logIn', () => {
 describe('sessions across sites', () => {
   it('a session created on one site is not found on another', async () => {
     const { user, email } = await account(FLIRTLOKAAL)
-    const result = await logIn({ db, scope: FLIRTLOKAAL, throttle: pg() }, { email, password: PASSWORD })
+    const result = await logIn({ db, scope: FLIRTLOKAAL }, { email, password: PASSWORD })
     if (!result.ok) throw new Error('login failed')
     expect((await loadMember(db, FLIRTLOKAAL, cookieFor(result.sessionId)))?.userId).toBe(user.id)
     expect(await loadMember(db, DATEDICHTBIJ, cookieFor(result.sessionId))).toBeNull()
@@ -119,7 +128,7 @@ describe('sessions across sites', () => {
 describe('logOut', () => {
   it('deletes the session row and clears the cookie', async () => {
     const { user, email } = await account(FLIRTLOKAAL)
-    const result = await logIn({ db, scope: FLIRTLOKAAL, throttle: pg() }, { email, password: PASSWORD })
+    const result = await logIn({ db, scope: FLIRTLOKAAL }, { email, password: PASSWORD })
     if (!result.ok) throw new Error('login failed')
     const clear = await logOut(db, FLIRTLOKAAL, `lng=nl; ${cookieFor(result.sessionId)}`)
     expect(clear).toMatch(/^sid=;.*Max-Age=0/)
@@ -133,74 +142,67 @@ describe('logOut', () => {
   })
 })
 
-function lockoutSuite(makeThrottle: (scope: Scope) => LoginThrottle, options: { clock: boolean }) {
-  it(`locks the account after ${MAX_FAILURES} failures, with the minutes, and then refuses even the right password`, async () => {
+describe('lockout (the configured store: Redis when REDIS_URL is set, else Postgres)', () => {
+  it(`locks the account after ${MAX_FAILURES} failures from one IP, with the minutes, and then refuses even the right password`, async () => {
     const { user, email } = await account(FLIRTLOKAAL)
-    const deps = { db, scope: FLIRTLOKAAL, throttle: makeThrottle(FLIRTLOKAAL) }
+    const deps = { db, scope: FLIRTLOKAAL }
     for (let i = 1; i < MAX_FAILURES; i++) {
       expect(await logIn(deps, { email, password: `wrong ${i}` })).toEqual({ ok: false, reason: 'failed' })
     }
-    expect(await logIn(deps, { email, password: 'wrong again' })).toEqual({ ok: false, reason: 'locked', minutes: LOCK_MINUTES })
-    expect(await logIn(deps, { email, password: PASSWORD })).toEqual({ ok: false, reason: 'locked', minutes: LOCK_MINUTES })
+    expect(await logIn(deps, { email, password: 'wrong again' })).toMatchObject({ ok: false, reason: 'locked', minutes: LOCK_MINUTES })
+    expect(await logIn(deps, { email, password: PASSWORD })).toMatchObject({ ok: false, reason: 'locked', minutes: LOCK_MINUTES })
     expect(await sessionsOf(FLIRTLOKAAL, user.id)).toBe(0)
+  })
+
+  it('a stranger’s lockout leaves the member in from another IP, and from their known device on the same IP', async () => {
+    const { user, email } = await account(FLIRTLOKAAL)
+    const deps = { db, scope: FLIRTLOKAAL }
+    const first = await logIn(deps, { email, password: PASSWORD, ip: '192.0.2.1' })
+    if (!first.ok) throw new Error('login failed')
+    const device = deviceCookie({ tenantId: FLIRTLOKAAL.tenantId, userId: user.id, passwordHash: first.passwordHash }).split(';')[0]!
+    for (let i = 0; i < MAX_FAILURES; i++) await logIn(deps, { email, password: 'wrong' })
+    expect(await logIn(deps, { email, password: PASSWORD })).toMatchObject({ reason: 'locked' })
+    expect((await logIn(deps, { email, password: PASSWORD, ip: '192.0.2.2' })).ok).toBe(true)
+    expect((await logIn(deps, { email, password: PASSWORD, cookieHeader: `lng=nl; ${device}` })).ok).toBe(true)
+    // A device cookie of another account, or a forged one, counts for nothing.
+    const other = await account(FLIRTLOKAAL)
+    const foreign = deviceCookie({ tenantId: FLIRTLOKAAL.tenantId, userId: other.user.id, passwordHash }).split(';')[0]!
+    expect(await logIn(deps, { email, password: PASSWORD, cookieHeader: foreign })).toMatchObject({ reason: 'locked' })
+    expect(await logIn(deps, { email, password: PASSWORD, cookieHeader: `kd=${user.id}.AAAAAAAAAAAAAAAA.${'A'.repeat(43)}` })).toMatchObject({ reason: 'locked' })
   })
 
   it('locks unknown e-mails the same way (no enumeration through the lockout)', async () => {
     const email = `ghost-${randomUUID()}@example.test`
-    const deps = { db, scope: FLIRTLOKAAL, throttle: makeThrottle(FLIRTLOKAAL) }
+    const deps = { db, scope: FLIRTLOKAAL }
     for (let i = 1; i < MAX_FAILURES; i++) await logIn(deps, { email, password: 'x' })
-    expect(await logIn(deps, { email, password: 'x' })).toEqual({ ok: false, reason: 'locked', minutes: LOCK_MINUTES })
+    expect(await logIn(deps, { email, password: 'x' })).toMatchObject({ ok: false, reason: 'locked', minutes: LOCK_MINUTES })
   })
 
   it('counts per site: a lock on one site leaves the same e-mail free on another', async () => {
     const email = `shared-${randomUUID()}@example.test`
     await account(FLIRTLOKAAL, { email })
     await account(DATEDICHTBIJ, { email })
-    const flirt = { db, scope: FLIRTLOKAAL, throttle: makeThrottle(FLIRTLOKAAL) }
+    const flirt = { db, scope: FLIRTLOKAAL }
     for (let i = 0; i < MAX_FAILURES; i++) await logIn(flirt, { email, password: 'wrong' })
     expect(await logIn(flirt, { email, password: PASSWORD })).toMatchObject({ reason: 'locked' })
-    expect(await logIn({ db, scope: DATEDICHTBIJ, throttle: makeThrottle(DATEDICHTBIJ) }, { email, password: PASSWORD })).toMatchObject({ ok: true })
+    expect(await logIn({ db, scope: DATEDICHTBIJ }, { email, password: PASSWORD })).toMatchObject({ ok: true })
   })
 
   it('a successful login forgets earlier failures', async () => {
     const { email } = await account(FLIRTLOKAAL)
-    const deps = { db, scope: FLIRTLOKAAL, throttle: makeThrottle(FLIRTLOKAAL) }
+    const deps = { db, scope: FLIRTLOKAAL }
     for (let i = 1; i < MAX_FAILURES; i++) await logIn(deps, { email, password: 'wrong' })
     expect((await logIn(deps, { email, password: PASSWORD })).ok).toBe(true)
     for (let i = 1; i < MAX_FAILURES; i++) {
       expect(await logIn(deps, { email, password: 'wrong' })).toEqual({ ok: false, reason: 'failed' })
     }
   })
-
-  it.runIf(options.clock)('counts the minutes down and lets the member in after the lock', async () => {
-    const { email } = await account(FLIRTLOKAAL)
-    const deps = { db, scope: FLIRTLOKAAL, throttle: makeThrottle(FLIRTLOKAAL) }
-    const start = new Date()
-    for (let i = 0; i < MAX_FAILURES; i++) await logIn(deps, { email, password: 'wrong', now: start })
-    const later = new Date(start.getTime() + 3 * 60_000)
-    expect(await logIn(deps, { email, password: PASSWORD, now: later })).toEqual({ ok: false, reason: 'locked', minutes: LOCK_MINUTES - 3 })
-    const after = new Date(start.getTime() + (LOCK_MINUTES * 60 + 1) * 1000)
-    expect((await logIn(deps, { email, password: PASSWORD, now: after })).ok).toBe(true)
-  })
-}
-
-describe('lockout in Postgres', () => {
-  lockoutSuite((scope) => postgresThrottle(db, scope), { clock: true })
-})
-
-describe.runIf(!!process.env.REDIS_URL)('lockout in Redis', () => {
-  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : null
-  afterAll(async () => {
-    await redis?.quit()
-  })
-  // Redis keeps time itself (key TTLs), so the injected-clock case runs for Postgres only.
-  lockoutSuite((scope) => redisThrottle(redis!, scope.tenantId), { clock: false })
 })
 
 describe('the JSON user', () => {
   it('carries the SPEC §3 fields and never a hash or session id', async () => {
     const { user, profile, email } = await account(FLIRTLOKAAL)
-    const result = await logIn({ db, scope: FLIRTLOKAAL, throttle: pg() }, { email, password: PASSWORD })
+    const result = await logIn({ db, scope: FLIRTLOKAAL }, { email, password: PASSWORD })
     if (!result.ok) throw new Error('login failed')
     const member = await loadMember(db, FLIRTLOKAAL, cookieFor(result.sessionId))
     const json = userJson(member!)
@@ -218,11 +220,13 @@ describe('the JSON user', () => {
   })
 
   it('login cookies add the saved language when the site offers it', async () => {
-    const withLocale = await loginCookies({ sessionId: 'a'.repeat(43), locale: 'en' }, ['nl', 'en'])
-    expect(withLocale).toHaveLength(2)
-    expect(withLocale[1]).toMatch(/^lng=/)
-    expect(await loginCookies({ sessionId: 'a'.repeat(43), locale: 'pl' }, ['nl', 'en'])).toHaveLength(1)
-    expect(await loginCookies({ sessionId: 'a'.repeat(43), locale: null }, ['nl', 'en'])).toHaveLength(1)
+    const result = { sessionId: 'a'.repeat(43), userId: randomUUID(), passwordHash }
+    const withLocale = await loginCookies({ ...result, locale: 'en' }, ['nl', 'en'], FLIRTLOKAAL.tenantId)
+    expect(withLocale).toHaveLength(3)
+    expect(withLocale[1]).toMatch(/^kd=/)
+    expect(withLocale[2]).toMatch(/^lng=/)
+    expect(await loginCookies({ ...result, locale: 'pl' }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(2)
+    expect(await loginCookies({ ...result, locale: null }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(2)
   })
 })
 

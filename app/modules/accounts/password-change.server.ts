@@ -1,28 +1,28 @@
 // Settings actions that need the current password (change e-mail, change password, delete)
-// check it here. Wrong guesses count in the login throttle under a key of their own, so a
-// stolen session cannot be used to brute-force the password behind it.
+// check it here. Guesses count in a limit of their own (reserved before the check, given back
+// when right), so a stolen session cannot be used to brute-force the password behind it.
 import { hashPassword, verifyPassword } from '../auth/password.server.ts'
 import { destroyOtherSessions } from '../auth/session.server.ts'
-import { loginThrottle } from '../auth/throttle.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
+import { block, consume, forget } from '../limits/limiter.server.ts'
 
 export type CurrentPasswordCheck = { ok: true } | { ok: false; reason: 'wrong' } | { ok: false; reason: 'locked'; minutes: number }
 
-const throttleKey = (userId: string) => `settings:${userId}`
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60))
 
-export async function verifyCurrentPassword(db: Db, scope: Scope, userId: string, password: string, now = new Date()): Promise<CurrentPasswordCheck> {
-  const throttle = loginThrottle(db, scope)
-  const key = throttleKey(userId)
-  const state = await throttle.check(key, now)
-  if (state.locked) return { ok: false, reason: 'locked', minutes: state.minutes }
+// `_now` is kept for callers that pass their clock; the limit keeps time in its store.
+export async function verifyCurrentPassword(db: Db, scope: Scope, userId: string, password: string, _now = new Date()): Promise<CurrentPasswordCheck> {
+  const key = `${scope.tenantId}:${userId}`
+  const reserved = await consume('password_check', key)
+  if (!reserved.ok) return { ok: false, reason: 'locked', minutes: minutes(reserved.retryAfter) }
   const user = await withScope(db, scope, (tx) => tx.user.findFirst({ where: { tenantId: scope.tenantId, id: userId }, select: { passwordHash: true } }))
   if (await verifyPassword(user?.passwordHash, password)) {
-    await throttle.reset(key)
+    await forget('password_check', key)
     return { ok: true }
   }
-  const after = await throttle.fail(key, now)
-  return after.locked ? { ok: false, reason: 'locked', minutes: after.minutes } : { ok: false, reason: 'wrong' }
+  if (reserved.remaining > 0) return { ok: false, reason: 'wrong' }
+  return { ok: false, reason: 'locked', minutes: minutes(await block('password_check', key)) }
 }
 
 /**

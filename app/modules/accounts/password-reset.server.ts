@@ -2,12 +2,12 @@
 // whether or not the address has an account; the link is single use and expires (tokens).
 import { hashPassword } from '../auth/password.server.ts'
 import { createSession, destroyOtherSessions } from '../auth/session.server.ts'
-import type { LoginThrottle } from '../auth/throttle.server.ts'
 import { consumeToken, issueToken, sha256, TOKEN_TTL_MS } from '../auth/tokens.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { normalizeEmail } from './fields.ts'
+import { forgetLoginFailures } from './login.server.ts'
 
 /** At most this many reset mails per account per RESET_WINDOW_MS; more are dropped silently. */
 export const MAX_RESETS_PER_WINDOW = 3
@@ -25,9 +25,10 @@ export async function requestPasswordReset(
 ): Promise<ResetRequestOutcome> {
   const now = input.now ?? new Date()
   const { db, scope } = ctx
+  const email = normalizeEmail(input.email)
   const prepared = await withScope(db, scope, async (tx) => {
     const user = await tx.user.findUnique({
-      where: { tenantId_email: { tenantId: scope.tenantId, email: normalizeEmail(input.email) } },
+      where: { tenantId_email: { tenantId: scope.tenantId, email } },
       select: { id: true, email: true, status: true, profile: { select: { name: true } } },
     })
     if (!user || user.status === 'deleted') return 'unknown' as const
@@ -59,20 +60,35 @@ export async function resetTokenUsable(db: Db, scope: Scope, raw: string | null 
   return !!token && token.purpose === 'password_reset' && !token.usedAt && token.expiresAt > now
 }
 
-export type ResetResult = { ok: true; userId: string; sessionId: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' }
+export type ResetResult = { ok: true; userId: string; sessionId: string; passwordHash: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' }
+
+/** Why a reset link cannot be used now, or null when it can (read only, nothing is used up). */
+export async function resetTokenProblem(db: Db, scope: Scope, raw: string, now: Date): Promise<'invalid' | 'expired' | 'used' | null> {
+  if (!raw || raw.length > 200) return 'invalid'
+  const token = await withScope(db, scope, (tx) =>
+    tx.token.findUnique({ where: { tenantId_tokenHash: { tenantId: scope.tenantId, tokenHash: sha256(raw) } }, select: { purpose: true, usedAt: true, expiresAt: true } }),
+  )
+  if (!token || token.purpose !== 'password_reset') return 'invalid'
+  if (token.usedAt) return 'used'
+  return token.expiresAt <= now ? 'expired' : null
+}
 
 /**
  * Sets the new password from a reset link, ends every session of the account and logs it in
  * with a fresh one. Following the mailed link proves the address, so a not_confirmed account
- * becomes active.
+ * becomes active, and its login lockouts are lifted.
  */
 export async function resetPassword(
-  deps: { db: Db; scope: Scope; throttle?: LoginThrottle },
-  input: { token: string; password: string; userAgent?: string | null; now?: Date },
+  deps: { db: Db; scope: Scope },
+  input: { token: string; password: string; userAgent?: string | null; ip?: string; now?: Date },
 ): Promise<ResetResult> {
   const { db, scope } = deps
   const now = input.now ?? new Date()
+  // The link is checked first: a made-up token costs no argon2 hash.
+  const problem = await resetTokenProblem(db, scope, input.token, now)
+  if (problem) return { ok: false, reason: problem }
   // Hashed before the transaction, so argon2's cost does not hold a connection and locks.
+  // The token is used up inside it, atomically, so two posts of one link still set one.
   const passwordHash = await hashPassword(input.password)
   const result = await withScope(db, scope, async (tx): Promise<ResetResult & { email?: string }> => {
     const consumed = await consumeToken(tx, scope.tenantId, 'password_reset', input.token, now)
@@ -90,10 +106,10 @@ export async function resetPassword(
     }
     await destroyOtherSessions(tx, scope.tenantId, user.id)
     const sessionId = await createSession(tx, { tenantId: scope.tenantId, userId: user.id, userAgent: input.userAgent, now })
-    return { ok: true, userId: user.id, sessionId, email: user.email }
+    return { ok: true, userId: user.id, sessionId, email: user.email, passwordHash }
   })
   if (!result.ok) return result
   // The owner of the mailbox has just proven who they are: forget their failed logins.
-  if (deps.throttle && result.email) await deps.throttle.reset(result.email)
-  return { ok: true, userId: result.userId, sessionId: result.sessionId }
+  if (result.email) await forgetLoginFailures(scope.tenantId, result.email, input.ip ?? '')
+  return { ok: true, userId: result.userId, sessionId: result.sessionId, passwordHash }
 }

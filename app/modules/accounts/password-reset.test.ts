@@ -6,7 +6,7 @@ import { appDb, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtu
 import { THEME_NAMES, THEMES } from '../../../themes/index.ts'
 import { hashPassword } from '../auth/password.server.ts'
 import { createSession, loadMember, SESSION_COOKIE } from '../auth/session.server.ts'
-import { MAX_FAILURES, postgresThrottle } from '../auth/throttle.server.ts'
+import { LIMIT_RULES } from '../limits/rules.ts'
 import { issueToken, TOKEN_TTL_MS } from '../auth/tokens.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
@@ -130,9 +130,8 @@ describe('resetPassword', () => {
     expect(await loadMember(db, FLIRTLOKAAL, `${SESSION_COOKIE}=${laptop}`)).toBeNull()
     expect((await loadMember(db, FLIRTLOKAAL, `${SESSION_COOKIE}=${result.sessionId}`))?.userId).toBe(user.id)
     expect(await sessionsOf(FLIRTLOKAAL, user.id)).toBe(1)
-    const throttle = postgresThrottle(db, FLIRTLOKAAL)
-    expect(await logIn({ db, scope: FLIRTLOKAAL, throttle }, { email, password: OLD_PASSWORD })).toEqual({ ok: false, reason: 'failed' })
-    expect((await logIn({ db, scope: FLIRTLOKAAL, throttle }, { email, password: NEW_PASSWORD })).ok).toBe(true)
+    expect(await logIn({ db, scope: FLIRTLOKAAL }, { email, password: OLD_PASSWORD, ip: '10.1.0.1' })).toEqual({ ok: false, reason: 'failed' })
+    expect((await logIn({ db, scope: FLIRTLOKAAL }, { email, password: NEW_PASSWORD, ip: '10.1.0.1' })).ok).toBe(true)
   })
 
   it('works once: the second use of the link is refused and changes nothing', async () => {
@@ -141,8 +140,7 @@ describe('resetPassword', () => {
     expect((await resetPassword({ db, scope: FLIRTLOKAAL }, { token, password: NEW_PASSWORD })).ok).toBe(true)
     expect(await resetTokenUsable(db, FLIRTLOKAAL, token)).toBe(false)
     expect(await resetPassword({ db, scope: FLIRTLOKAAL }, { token, password: 'a third password' })).toEqual({ ok: false, reason: 'used' })
-    const throttle = postgresThrottle(db, FLIRTLOKAAL)
-    expect((await logIn({ db, scope: FLIRTLOKAAL, throttle }, { email, password: NEW_PASSWORD })).ok).toBe(true)
+    expect((await logIn({ db, scope: FLIRTLOKAAL }, { email, password: NEW_PASSWORD, ip: '10.1.0.2' })).ok).toBe(true)
   })
 
   it('expires', async () => {
@@ -188,11 +186,11 @@ describe('resetPassword', () => {
 
   it('lifts a login lockout of the account', async () => {
     const { user, email } = await account(FLIRTLOKAAL)
-    const throttle = postgresThrottle(db, FLIRTLOKAAL)
-    for (let i = 0; i < MAX_FAILURES; i++) await logIn({ db, scope: FLIRTLOKAAL, throttle }, { email, password: 'wrong' })
-    expect(await throttle.check(email)).toMatchObject({ locked: true })
+    const ip = '10.1.0.3'
+    for (let i = 0; i < LIMIT_RULES.login_account_ip.points; i++) await logIn({ db, scope: FLIRTLOKAAL }, { email, password: 'wrong', ip })
+    expect(await logIn({ db, scope: FLIRTLOKAAL }, { email, password: NEW_PASSWORD, ip })).toMatchObject({ reason: 'locked' })
     const token = await resetToken(FLIRTLOKAAL, user.id)
-    expect((await resetPassword({ db, scope: FLIRTLOKAAL, throttle }, { token, password: NEW_PASSWORD })).ok).toBe(true)
-    expect(await throttle.check(email)).toEqual({ locked: false })
+    expect((await resetPassword({ db, scope: FLIRTLOKAAL }, { token, password: NEW_PASSWORD, ip })).ok).toBe(true)
+    expect((await logIn({ db, scope: FLIRTLOKAAL }, { email, password: NEW_PASSWORD, ip })).ok).toBe(true)
   })
 })

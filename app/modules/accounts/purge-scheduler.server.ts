@@ -8,6 +8,7 @@ import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 import { sweepMediaDeletions } from '../media/deletions.server.ts'
 import type { MediaStorage } from '../media/storage.server.ts'
 import { purgeExpiredAccounts } from './deletion.server.ts'
+import { pruneRateLimits, pruneTenant } from './prune.server.ts'
 
 /** First key of the two-key advisory lock: this job's namespace ("pu" in ASCII). */
 export const PURGE_LOCK_CLASS = 0x7075
@@ -43,11 +44,18 @@ export async function purgeAllTenants(db: Db, tenants: readonly LoadedTenant[], 
       }
       run[tenant.slug] = locked || purged > 0 ? purged : 'skipped'
       if (purged > 0) log.info(`purge: ${tenant.slug}: ${purged} deleted account(s) erased`)
+      // Hygiene: expired sessions and links, old outbox mails.
+      await pruneTenant(db, scope, now)
     } catch (error) {
       // One site's failure must not keep the others' members waiting.
       run[tenant.slug] = 'failed'
       log.error(`purge: ${tenant.slug} failed`, error)
     }
+  }
+  try {
+    await pruneRateLimits(db, now)
+  } catch (error) {
+    log.error('purge: limit counters could not be pruned', error)
   }
   return run
 }

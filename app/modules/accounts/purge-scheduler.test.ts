@@ -7,6 +7,7 @@ import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { loadTenants } from '../tenancy/load-tenants.server.ts'
 import { GRACE_MS } from './deletion.server.ts'
+import { OUTBOX_KEEP_MS, TOKEN_KEEP_MS } from './prune.server.ts'
 import { PURGE_LOCK_CLASS, purgeAllTenants, startPurgeScheduler, type PurgeRun } from './purge-scheduler.server.ts'
 
 const tenants = await loadTenants(THEME_NAMES)
@@ -67,12 +68,60 @@ describe('purgeAllTenants', () => {
     const c = await deletedMember(DATEVIBE)
     const errors: unknown[] = []
     const log = { info: () => undefined, error: (...args: unknown[]) => errors.push(args) }
-    // An invalid clock makes every site's query fail; each failure is logged on its own.
+    // An invalid clock makes every site's query fail; each failure is logged on its own (and
+    // the limit counters' pruning, which is not per site, once more).
     const run = await purgeAllTenants(db, tenants, new Date(Number.NaN), log)
     expect(run).toEqual({ datedichtbij: 'failed', datevibe: 'failed', flirtlokaal: 'failed' })
-    expect(errors).toHaveLength(3)
+    expect(errors).toHaveLength(4)
     expect(await exists(DATEVIBE, c.user.id)).toBe(true)
     expect((await purgeAllTenants(db, tenants, new Date(), quiet)).datevibe).toBe(1)
+  })
+})
+
+describe('database hygiene in the purge job', () => {
+  it('prunes expired sessions, long-expired tokens, old outbox mails and ended limit counters, and keeps the rest', async () => {
+    const now = new Date()
+    const ago = (ms: number) => new Date(now.getTime() - ms)
+    const later = (ms: number) => new Date(now.getTime() + ms)
+    const m = await createMember(db, FLIRTLOKAAL)
+    const other = await createMember(db, DATEVIBE)
+    const ids = await withScope(db, FLIRTLOKAAL, async (tx) => {
+      const session = (id: string, expiresAt: Date) => tx.session.create({ data: { id, tenantId: FLIRTLOKAAL.tenantId, userId: m.user.id, expiresAt } })
+      await session(`expired-${m.user.id}`, ago(1000))
+      await session(`live-${m.user.id}`, later(3600_000))
+      const token = (tokenHash: string, expiresAt: Date, usedAt: Date | null = null) =>
+        tx.token.create({ data: { tenantId: FLIRTLOKAAL.tenantId, userId: m.user.id, purpose: 'password_reset', tokenHash, expiresAt, usedAt } })
+      const old = await token(`old-${m.user.id}`, ago(TOKEN_KEEP_MS + 60_000))
+      const recent = await token(`recent-${m.user.id}`, ago(60_000), ago(120_000))
+      const live = await token(`live-${m.user.id}`, later(3600_000))
+      const mail = (subject: string, createdAt: Date) => tx.outboxMail.create({ data: { tenantId: FLIRTLOKAAL.tenantId, to: m.user.email, subject, text: 'x', html: 'x', createdAt } })
+      const oldMail = await mail('old', ago(OUTBOX_KEEP_MS + 60_000))
+      const newMail = await mail('new', ago(60_000))
+      return { old: old.id, recent: recent.id, live: live.id, oldMail: oldMail.id, newMail: newMail.id }
+    })
+    // Another site's expired session waits for its own site's run, and is pruned by it.
+    await withScope(db, DATEVIBE, (tx) => tx.session.create({ data: { id: `expired-${other.user.id}`, tenantId: DATEVIBE.tenantId, userId: other.user.id, expiresAt: ago(1000) } }))
+    await db.rateLimit.createMany({
+      data: [
+        { key: `test:ended:${m.user.id}`, points: 3, expire: BigInt(now.getTime() - 1000) },
+        { key: `test:running:${m.user.id}`, points: 3, expire: BigInt(now.getTime() + 600_000) },
+      ],
+    })
+
+    await purgeAllTenants(db, tenants.filter((t) => t.slug === 'flirtlokaal'), now, quiet)
+
+    const left = await withScope(db, FLIRTLOKAAL, async (tx) => ({
+      sessions: (await tx.session.findMany({ where: { userId: m.user.id }, select: { id: true } })).map((r) => r.id),
+      tokens: (await tx.token.findMany({ where: { userId: m.user.id }, select: { id: true } })).map((r) => r.id).sort(),
+      mails: (await tx.outboxMail.findMany({ where: { to: m.user.email }, select: { id: true } })).map((r) => r.id),
+    }))
+    expect(left.sessions).toEqual([`live-${m.user.id}`])
+    expect(left.tokens).toEqual([ids.recent, ids.live].sort())
+    expect(left.mails).toEqual([ids.newMail])
+    expect((await db.rateLimit.findMany({ where: { key: { startsWith: 'test:' } } })).map((r) => r.key)).toEqual([`test:running:${m.user.id}`])
+    expect(await withScope(db, DATEVIBE, (tx) => tx.session.count({ where: { userId: other.user.id } }))).toBe(1)
+    await purgeAllTenants(db, tenants.filter((t) => t.slug === 'datevibe'), now, quiet)
+    expect(await withScope(db, DATEVIBE, (tx) => tx.session.count({ where: { userId: other.user.id } }))).toBe(0)
   })
 })
 

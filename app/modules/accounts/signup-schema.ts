@@ -111,7 +111,9 @@ export type SignupActionData = {
   /** Conform's reply for the step's form (errors, and what was typed except the password). */
   result?: SubmissionResult<string[]>
   /** inviteOnly: SPEC §6 refusal; reactivationSent: a deleted account's address (SPEC §4). */
-  notice?: 'inviteOnly' | 'reactivationSent'
+  notice?: 'inviteOnly' | 'reactivationSent' | 'refused'
+  /** Over an abuse limit: the translated text with the minutes (status 429). */
+  limited?: string
 }
 
 /** What /signup's loader gives the wizard (the modal loads the same with a fetcher). */

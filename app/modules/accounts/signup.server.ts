@@ -10,6 +10,9 @@ import { issueToken } from '../auth/tokens.server.ts'
 import { withScope } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { GRACE_MS } from './deletion.server.ts'
+import { honeypotFilled } from '../http/honeypot.ts'
+import { retryMinutes } from '../limits/answer.server.ts'
+import { consume, consumeAll } from '../limits/limiter.server.ts'
 import { normalizeEmail } from './fields.ts'
 import {
   MEMBER_STEPS,
@@ -145,7 +148,10 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
   if (existing.kind === 'pending') return { ok: false, reason: 'emailPendingDeletion' }
   try {
     if (existing.kind === 'taken') {
-      await sendMail(deps, { to: existing.email, kind: 'existing_account', link: deps.link('/login') })
+      // At most one a while per address, however often someone signs up with it.
+      if ((await consume('existing_account_mail', `${scope.tenantId}:${existing.email}`)).ok) {
+        await sendMail(deps, { to: existing.email, kind: 'existing_account', link: deps.link('/login') })
+      }
       return { ok: false, reason: 'emailTaken' }
     }
     if (existing.token) await sendMail(deps, { to: existing.email, kind: 'reactivation', link: deps.link(`/reactivate?token=${existing.token}`), values: { name: existing.name } })
@@ -169,7 +175,7 @@ export function canContinueSignup(member: { signupDate: Date; status: string } |
 }
 
 export type StepOutcome =
-  | { kind: 'data'; status: number; data: SignupActionData; sessionId?: string }
+  | { kind: 'data'; status: number; data: SignupActionData; sessionId?: string; retryAfter?: number }
   | { kind: 'redirect'; to: string; sessionId?: string }
 
 export type StepInput = {
@@ -179,6 +185,8 @@ export type StepInput = {
   tracking: Tracking | null
   locale: string
   userAgent: string | null
+  /** The client's IP: the key of the signup limits. */
+  ip: string
 }
 
 const HIDE = { hideFields: ['password'] }
@@ -205,6 +213,8 @@ export async function submitSignupStep(deps: SignupDeps, input: StepInput): Prom
   }
 
   if (member) return { kind: 'redirect', to: '/members' }
+  // The honeypot was filled: a bot. Nothing is created or sent; the step stays as it was.
+  if (honeypotFilled(formData)) return { kind: 'data', status: 400, data: { step, draft, notice: 'refused' } }
   if (!signupAllowed(tenant.signups, input.tracking)) return { kind: 'data', status: 403, data: { step, draft, notice: 'inviteOnly' } }
   if (formData.get('intent') === 'back' && step > 0) return { kind: 'data', status: 200, data: { step: step === 2 ? 1 : 0, draft } }
 
@@ -218,6 +228,16 @@ export async function submitSignupStep(deps: SignupDeps, input: StepInput): Prom
 
   const account = parseWithZod(formData, { schema: Step2Schema })
   if (account.status !== 'success') return { kind: 'data', status: 400, data: { step: 2, draft, result: account.reply(HIDE) } }
+  const ip = input.ip || 'unknown'
+  const allowed = await consumeAll([
+    ['signup_ip', ip],
+    ['signup_ip_day', ip],
+  ])
+  if (!allowed.ok) {
+    // What was typed stays (but the password); the text names the minutes.
+    const limited = deps.t('limits.tooMany', { ns: 'common', minutes: retryMinutes(allowed.retryAfter) })
+    return { kind: 'data', status: 429, retryAfter: allowed.retryAfter, data: { step: 2, draft, limited, result: account.reply(HIDE) } }
+  }
   const created = await createAccount(deps, {
     ...about.value,
     ...place.value,

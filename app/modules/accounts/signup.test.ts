@@ -257,7 +257,7 @@ describe('submitSignupStep (the /signup action, page and modal)', () => {
     for (const [k, v] of Object.entries(values)) data.set(k, v)
     return data
   }
-  const visitor = (formData: FormData, tracking: NewAccount['tracking'] = null) => ({ formData, member: null, tracking, locale: 'nl', userAgent: 'vitest' })
+  const visitor = (formData: FormData, tracking: NewAccount['tracking'] = null) => ({ formData, member: null, tracking, locale: 'nl', userAgent: 'vitest', ip: '' })
   const placeNL = { birthDate: '1991-02-03', country: 'NL', region: 'UT' }
 
   it('walks steps 0-4: carries the draft, creates the account at step 2, saves about me at step 4', async () => {

@@ -8,6 +8,8 @@ import { sha256 } from './tokens.server.ts'
 
 export const SESSION_COOKIE = 'sid'
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600
+/** How stale Profile.lastActiveAt may get while the member is active: one write per this. */
+export const ACTIVE_TOUCH_MS = 5 * 60_000
 
 export function sessionCookie(rawId: string): string {
   return [`${SESSION_COOKIE}=${rawId}`, 'Path=/', `Max-Age=${SESSION_MAX_AGE_S}`, 'HttpOnly', 'SameSite=Lax', ...(secureCookies() ? ['Secure'] : [])].join('; ')
@@ -77,7 +79,7 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
           include: {
             profile: {
               select: {
-                id: true, name: true, invisible: true, status: true,
+                id: true, name: true, invisible: true, status: true, lastActiveAt: true,
                 photos: { where: { poolId: scope.poolId, isMain: true, status: 'active' }, select: { thumbFilename: true }, take: 1 },
               },
             },
@@ -99,12 +101,23 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
         ? { id: user.profile.id, name: user.profile.name, invisible: user.profile.invisible, status: user.profile.status, thumbFilename: user.profile.photos[0]?.thumbFilename ?? null }
         : null,
     }
-    // Touch at most once an hour: a write per request would cost more than it tells.
-    return { member, stale: now.getTime() - session.lastSeenAt.getTime() > 3600_000 ? session.id : null }
+    // Touch the session at most once an hour: a write per request would cost more than it
+    // tells. "Recently active" (search order, showcase): at most one write per
+    // ACTIVE_TOUCH_MS, read from the row this lookup loads anyway.
+    const staleSession = now.getTime() - session.lastSeenAt.getTime() > 3600_000 ? session.id : null
+    const staleActivity = user.profile && now.getTime() - user.profile.lastActiveAt.getTime() > ACTIVE_TOUCH_MS ? user.profile.id : null
+    return { member, staleSession, staleActivity }
   })
   if (!found) return null
-  // The touch is a write of its own, outside the (possibly shared, read-only) lookup.
-  const stale = found.stale
-  if (stale) await withScope(db, scope, (tx) => tx.session.update({ where: { id: stale }, data: { lastSeenAt: now } }))
+  // The touches are writes of their own, outside the (possibly shared, read-only) lookup.
+  const { staleSession, staleActivity } = found
+  if (staleSession !== null || staleActivity !== null) {
+    await withScope(db, scope, async (tx) => {
+      if (staleSession !== null) await tx.session.update({ where: { id: staleSession }, data: { lastSeenAt: now } })
+      if (staleActivity !== null) {
+        await tx.profile.updateMany({ where: { id: staleActivity, poolId: scope.poolId, lastActiveAt: { lt: new Date(now.getTime() - ACTIVE_TOUCH_MS) } }, data: { lastActiveAt: now } })
+      }
+    })
+  }
   return found.member
 }

@@ -5,6 +5,7 @@
 // DATABASE_URL) is fail-closed and refuses to start without the secrets and services it
 // needs; anything else is the demo (`npm start` with nothing configured, tests, e2e).
 import { z } from 'zod'
+import { parseLimitOverrides, type LimitOverrides } from '../limits/rules.ts'
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -24,6 +25,18 @@ const trustProxy = z
     if (list.every((part) => /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i.test(part))) return list
     ctx.addIssue({ code: 'custom', message: 'expected true, false, a number of proxies, or addresses/subnets separated by commas' })
     return z.NEVER
+  })
+
+const rateLimits = z
+  .string()
+  .trim()
+  .transform((value, ctx): LimitOverrides => {
+    try {
+      return parseLimitOverrides(value)
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message })
+      return z.NEVER
+    }
   })
 
 const port = z.coerce.number().int().min(1).max(65535)
@@ -64,6 +77,13 @@ const EnvSchema = z.object({
   SEED_DEMO: flag.optional(),
   /** Limit for urlencoded and JSON request bodies, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(262_144),
+  /** Abuse-limit tuning: `name=points/seconds[/blockSeconds],...` (app/modules/limits/rules.ts). */
+  RATE_LIMITS: rateLimits.default({}),
+  /**
+   * Prefix of every limiter key. Nodes sharing limits must use the same one; the test harness
+   * gives each test file its own, so files never count against each other's requests.
+   */
+  RATE_LIMIT_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]{0,80}$/, 'letters, digits, _ and - only').default(''),
   /** Seconds a stopping node waits for in-flight requests before closing connections. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   /** Browser tests only: enables /__test/* helpers. */

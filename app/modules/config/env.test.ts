@@ -92,3 +92,24 @@ describe('media storage', () => {
     expect(s3).toMatchObject({ MEDIA_STORAGE: 's3', S3_BUCKET: 'photos', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true })
   })
 })
+
+describe('abuse-limit tuning', () => {
+  it('parses RATE_LIMITS into overrides of the named limits, and defaults to none', () => {
+    expect(parseEnv({}).RATE_LIMITS).toEqual({})
+    expect(parseEnv({ RATE_LIMITS: 'signup_ip=10/600, login_ip=50/900/300' }).RATE_LIMITS).toEqual({
+      signup_ip: { points: 10, duration: 600 },
+      login_ip: { points: 50, duration: 900, block: 300 },
+    })
+  })
+
+  it('names an unknown limit, a malformed part or a zero allowance', () => {
+    expect(problemsOf({ RATE_LIMITS: 'no_such_limit=1/60' })).toEqual([expect.stringMatching(/^RATE_LIMITS: "no_such_limit" is not a limit/)])
+    expect(problemsOf({ RATE_LIMITS: 'signup_ip=lots' })).toEqual([expect.stringMatching(/^RATE_LIMITS: "signup_ip=lots" is not name=points\/seconds/)])
+    expect(problemsOf({ RATE_LIMITS: 'signup_ip=0/60' })).toEqual([expect.stringMatching(/at least 1/)])
+  })
+
+  it('takes a namespace of letters, digits, _ and - only', () => {
+    expect(parseEnv({ RATE_LIMIT_NAMESPACE: 'dating_test_1-a' }).RATE_LIMIT_NAMESPACE).toBe('dating_test_1-a')
+    expect(problemsOf({ RATE_LIMIT_NAMESPACE: 'a:b' })).toEqual([expect.stringMatching(/^RATE_LIMIT_NAMESPACE:/)])
+  })
+})

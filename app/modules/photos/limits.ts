@@ -39,6 +39,7 @@ export const UPLOAD_ERRORS = [
   'limitPremium',
   'tooManyFiles',
   'noProfile',
+  'tooManyUploads',
   'failed',
 ] as const
 export type UploadError = (typeof UPLOAD_ERRORS)[number]

@@ -1,0 +1,35 @@
+// The limits of member actions that are not about logins or mails, in one place so their
+// keys stay consistent (docs/decisions/009-abuse-limits.md).
+import { consumeAll, type Verdict } from './limiter.server.ts'
+
+const ipKey = (ip: string) => ip || 'unknown'
+
+/** Photo uploads: a point per file, per account and per IP. */
+export function uploadAllowed(tenantId: string, userId: string, ip: string, files: number): Promise<Verdict> {
+  return consumeAllPoints(files, [
+    ['upload_account', `${tenantId}:${userId}`],
+    ['upload_ip', ipKey(ip)],
+  ])
+}
+
+/** Likes and unlikes, per account and per IP. */
+export function likeAllowed(tenantId: string, userId: string, ip: string): Promise<Verdict> {
+  return consumeAll([
+    ['like_account', `${tenantId}:${userId}`],
+    ['like_ip', ipKey(ip)],
+  ])
+}
+
+/** Place look-ups, per IP (visitors use it in the signup too). */
+export function geocodeAllowed(ip: string): Promise<Verdict> {
+  return consumeAll([['geocode_ip', ipKey(ip)]])
+}
+
+async function consumeAllPoints(points: number, buckets: Parameters<typeof consumeAll>[0]): Promise<Verdict> {
+  let last: Verdict = { ok: true }
+  for (let i = 0; i < Math.max(1, points); i++) {
+    last = await consumeAll(buckets)
+    if (!last.ok) return last
+  }
+  return last
+}
