@@ -16,6 +16,8 @@ const steps: Step[] = [
   { name: 'unit and integration tests', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT_DIR}/vitest.json`] },
   { name: 'build', cmd: ['npx', 'remix', 'vite:build'], env: { NODE_ENV: 'production' } },
   { name: 'browser tests', cmd: ['npx', 'playwright', 'test'] },
+  // The benchmark once, briefly (figures discarded), so a change that breaks it shows here.
+  { name: 'bench smoke', cmd: ['npx', 'tsx', 'scripts/bench.ts', '--smoke'] },
 ]
 
 const only = process.argv.slice(2)

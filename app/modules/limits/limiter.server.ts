@@ -19,8 +19,13 @@ let pool: { url: string; pool: pg.Pool } | undefined
 function pgPool(url: string): pg.Pool {
   if (pool?.url === url) return pool.pool
   void pool?.pool.end().catch(() => undefined)
-  pool = { url, pool: new pg.Pool({ connectionString: url, max: 3 }) }
-  return pool.pool
+  const made = new pg.Pool({ connectionString: url, max: 3 })
+  // An idle connection the server ended (a restart, a failover, pg_terminate_backend) is an
+  // 'error' event on the pool; unhandled, it would end the process. The pool drops that
+  // client and opens a new one on the next count.
+  made.on('error', (error) => console.warn(`limits: a database connection ended (${error.message})`))
+  pool = { url, pool: made }
+  return made
 }
 
 function limiter(name: LimitName): RateLimiterAbstract {
