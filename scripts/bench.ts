@@ -29,7 +29,7 @@ const PORT = 3200
 const BARE_PORT = 3210
 const COLD_PORT = 3220
 const CONNECTIONS = 20
-const DURATION = SMOKE ? 1 : Number(process.env.BENCH_SECONDS ?? 10)
+const DURATION = SMOKE ? 1 : getEnv().BENCH_SECONDS
 const dataDir = path.resolve(getEnv().DATA_DIR)
 
 function percentile(sorted: number[], p: number): number {

@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   SEED_COUNT: z.coerce.number().int().min(0).max(100_000).default(40),
   BENCH_PROFILES: z.coerce.number().int().min(1).default(1_000_000),
+  BENCH_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   CI: z.string().optional().transform((value) => Boolean(value) && value !== 'false' && value !== '0'),
 })
 
