@@ -113,3 +113,19 @@ test('prices differ per site', async ({ page }) => {
   await page.goto(siteUrl('datevibe', '/pricing'))
   await expect(page.getByTestId('bundle').first()).toContainText('£')
 })
+
+test('a document carries only its page’s translations; a client navigation loads the next page’s', async ({ page }) => {
+  const errors = collectErrors(page)
+  await page.goto(siteUrl('flirtlokaal'))
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  const carried = await page.locator('#i18n-data').evaluate((el) => Object.keys((JSON.parse(el.textContent ?? '{}') as { resources: object }).resources))
+  // The default layout's namespaces; neither 'account' nor 'signup' (the modal loads on intent).
+  expect(carried).toEqual(['common', 'profile'])
+  // The login page needs the 'account' namespace, which the home document did not carry.
+  await page.getByRole('link', { name: 'Inloggen' }).first().click()
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inloggen')
+  await expect(page.getByLabel('Wachtwoord', { exact: true })).toBeVisible()
+  expect(await page.locator('body').innerText()).not.toMatch(/\blogin\.[a-z]+/)
+  expect(errors).toEqual([])
+})
