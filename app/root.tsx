@@ -36,6 +36,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       ? {
           name: context.member.profile?.name ?? context.member.email,
           thumb: context.member.profile?.thumbFilename ? `${tenant.cdnPrefix}${context.member.profile.thumbFilename}` : null,
+          photoInReview: (context.member.profile?.photosInInspection ?? 0) > 0,
           credits: context.member.credits,
           paidUser: context.member.paidUser,
           status: context.member.status,

@@ -8,6 +8,7 @@ import { resolveTracking, signupAllowed } from '~/modules/accounts/tracking.serv
 import { requireAnonymous } from '~/modules/auth/guards.server.ts'
 import { sessionCookie } from '~/modules/auth/session.server.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
+import { listOwnPhotos } from '~/modules/photos/photos.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import signupCss from '~/styles/signup.css?url'
@@ -28,6 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     minimumAge: tenant.minimumAge,
     siteName: tenant.name,
     action: `/signup${trackingSearch(url.search)}`,
+  }
+  // Step 3 shows what was uploaded, also when the upload came back without JavaScript.
+  if (member?.profile && continuing === 3) {
+    const own = await listOwnPhotos(context.db, context.scope, member.profile.id)
+    view.photos = own.photos.filter((p) => p.status !== 'rejected').map((p) => ({ id: p.id, thumbUrl: `${tenant.cdnPrefix}${p.thumbFilename}` }))
   }
   return data({ view, title: context.t('title', { ns: 'signup' }) }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
 }

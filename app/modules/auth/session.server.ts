@@ -62,7 +62,15 @@ export type Member = {
   credits: number
   paidUser: boolean
   signupDate: Date
-  profile: { id: number; name: string; invisible: boolean; status: string; thumbFilename: string | null } | null
+  profile: {
+    id: number
+    name: string
+    invisible: boolean
+    status: string
+    thumbFilename: string | null
+    /** Photos waiting for the operator's review: the member has one, others do not see it yet. */
+    photosInInspection: number
+  } | null
 }
 
 /** The member behind the request's session cookie on this site, or null. */
@@ -79,6 +87,7 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
               select: {
                 id: true, name: true, invisible: true, status: true,
                 photos: { where: { poolId: scope.poolId, isMain: true, status: 'active' }, select: { thumbFilename: true }, take: 1 },
+                _count: { select: { photos: { where: { poolId: scope.poolId, status: 'inspection' } } } },
               },
             },
           },
@@ -100,7 +109,7 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
       paidUser: user.paidUser,
       signupDate: user.signupDate,
       profile: user.profile
-        ? { id: user.profile.id, name: user.profile.name, invisible: user.profile.invisible, status: user.profile.status, thumbFilename: user.profile.photos[0]?.thumbFilename ?? null }
+        ? { id: user.profile.id, name: user.profile.name, invisible: user.profile.invisible, status: user.profile.status, thumbFilename: user.profile.photos[0]?.thumbFilename ?? null, photosInInspection: user.profile._count.photos }
         : null,
     }
   })
