@@ -14,6 +14,7 @@ import { errorMeta } from './modules/site/error-meta.ts'
 import { themeCss } from './modules/theme/css-vars.ts'
 import { visitorCountry } from './modules/site/visitor-country.server.ts'
 import { useNonce } from './modules/http/nonce.tsx'
+import { takeToast } from './modules/http/toast.server.ts'
 import appCss from './styles/app.css?url'
 
 export const links: LinksFunction = () => [
@@ -43,6 +44,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
         }
       : null,
     company: companyInfo(tenant),
+    // What the member's last action did (a flash set before a redirect), shown once.
+    toast: await takeToast(context, request),
   }
 }
 
@@ -53,7 +56,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   error ? errorMeta({ error, matches }) : data ? [{ name: 'description', content: data.settings.description }] : []
 
-// The root data changes only with the language (a form post, or ?lng=).
+// The root data changes only with the language (?lng=) or after a form post (the language
+// form, or an action that flashed a toast before its redirect).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
   formMethod !== undefined || currentUrl.searchParams.get('lng') !== nextUrl.searchParams.get('lng') ? defaultShouldRevalidate : false
 

@@ -88,7 +88,7 @@ export async function searchMembers(db: Db, scope: Scope, input: SearchInput): P
     return {
       filters,
       members: toCards(page, site.cdnPrefix, today),
-      nextSearch: hasMore ? link(encodeCursor({ lastActiveAt: last.lastActiveAt, id: last.id })) : null,
+      nextSearch: hasMore ? link(encodeCursor({ hasPhoto: last.hasPhoto, lastActiveAt: last.lastActiveAt, id: last.id })) : null,
       firstSearch: after ? link(null) : null,
       total,
       similar: toCards(similar, site.cdnPrefix, today),
