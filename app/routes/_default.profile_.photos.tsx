@@ -18,6 +18,8 @@ import { deletePhoto, movePhoto, setMainPhoto, setPhotoPrivate, type ManageResul
 import { listOwnPhotos } from '~/modules/photos/photos.server.ts'
 import { isMultipart, readUploadForm } from '~/modules/photos/upload-form.server.ts'
 import { uploadPhotos } from '~/modules/photos/upload.server.ts'
+import { flashToast } from '~/modules/http/toast.server.ts'
+import { CONFIRM_PARAM } from '~/components/confirm/confirm-action.tsx'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import photosCss from '~/styles/photos.css?url'
@@ -53,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: p.status,
       isMain: p.isMain,
       isPrivate: p.isPrivate,
+      rejectReason: p.status === 'rejected' ? (p.rejectReason ?? 'other') : null,
     })),
     count: own.count,
     limit: own.limit,
@@ -78,6 +81,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (form.files.length === 0) return reply({ notice: { key: 'errors.noFiles', tone: 'danger' }, redirectTo: back }, 400)
     const outcomes = await uploadPhotos(db, scope, form.files, { profileId })
     const allDone = outcomes.every((o) => o.ok)
+    // Replacing a rejected photo: the new one is in, so the old one goes.
+    const replaced = ManageSchema.shape.photoId.safeParse(form.fields.get('replace'))
+    if (allDone && replaced.success) await deletePhoto(db, scope, profileId, replaced.data)
     // Without JavaScript, a fully successful upload from another page goes back there.
     if (allDone && back && request.headers.get('x-requested-with') !== 'XMLHttpRequest') {
       throw redirect(`${back}${back.includes('?') ? '&' : '?'}uploaded=${outcomes.length}`)
@@ -94,6 +100,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Someone else's photo, or one that is gone: the same answer.
   invariantResponse(result.ok || result.reason !== 'notFound', 'Not found', { status: 404 })
   if (!result.ok) return reply({ notice: { key: `errors.${result.reason}`, tone: 'danger' } }, 400)
+  if (intent === 'delete') {
+    // Confirmed in a dialog or (without JavaScript) a step of this page: the toast says it
+    // where the member is, and the page comes back without the confirmation step.
+    await flashToast(context, { key: 'photoDeleted' })
+    const here = new URL(request.url)
+    here.searchParams.delete(CONFIRM_PARAM)
+    throw redirect(`${here.pathname}${here.search}`)
+  }
   return reply({ notice: { key: DONE[intent], tone: 'success' } })
 }
 

@@ -3,6 +3,7 @@
 // pool's photos. Rejected photos keep their files for now; a cleanup job removes them later.
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
+import type { PhotoRejectReason } from './limits.ts'
 import { ensureMainPhoto, lockProfile } from './photos.server.ts'
 
 export type QueueItem = {
@@ -41,8 +42,18 @@ export async function listInspectionQueue(db: Db, scope: Scope, take = 50): Prom
 export type ReviewDecision = 'approve' | 'reject'
 export type ReviewResult = { ok: true; profileName: string } | { ok: false; reason: 'notFound' }
 
-/** Approve (status active: shown to others) or reject one photo under inspection. */
-export async function reviewPhoto(db: Db, scope: Scope, photoId: number, decision: ReviewDecision, now = new Date()): Promise<ReviewResult> {
+/**
+ * Approve (status active: shown to others) or reject one photo under inspection; a rejection
+ * keeps the operator's reason, which the member is shown.
+ */
+export async function reviewPhoto(
+  db: Db,
+  scope: Scope,
+  photoId: number,
+  decision: ReviewDecision,
+  now = new Date(),
+  rejectReason: PhotoRejectReason = 'other',
+): Promise<ReviewResult> {
   return withScope(db, scope, async (tx) => {
     const photo = await tx.photo.findFirst({
       where: { poolId: scope.poolId, id: photoId, status: 'inspection' },
@@ -53,7 +64,7 @@ export async function reviewPhoto(db: Db, scope: Scope, photoId: number, decisio
     await lockProfile(tx, scope, photo.profileId)
     const { count } = await tx.photo.updateMany({
       where: { poolId: scope.poolId, id: photo.id, status: 'inspection' },
-      data: decision === 'approve' ? { status: 'active', reviewedAt: now } : { status: 'rejected', reviewedAt: now, isMain: false },
+      data: decision === 'approve' ? { status: 'active', reviewedAt: now } : { status: 'rejected', reviewedAt: now, isMain: false, rejectReason },
     })
     if (count === 0) return { ok: false, reason: 'notFound' }
     await ensureMainPhoto(tx, scope, photo.profileId)
