@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SignupLink } from '~/components/signup/signup-link.tsx'
 import { MemberCard } from '~/components/member-card.tsx'
@@ -32,6 +32,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   )
 }
+
+// The signup modal runs on this page: once its account exists the visitor is a member, and
+// a revalidation would send them to /members in the middle of the modal's later steps.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.startsWith('/signup') ? false : defaultShouldRevalidate
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === 'root')?.data as { settings?: { name: string } } | undefined
