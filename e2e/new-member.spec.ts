@@ -126,12 +126,15 @@ test('@phone block, end a match and delete a photo ask first; cancelling changes
   await expect(plainPage).toHaveURL(new RegExp(`/members/${other.id}$`))
   await expect(plainPage.getByTestId('blocked-note')).toHaveCount(0)
 
-  // A match, ended: Bram (seeded) liked her, she likes back.
+  // A match, ended: he (seeded) liked her, she likes back.
   const hook = await page.evaluate(
     (profileId) => fetch('/__test/liked-by', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ profileId }) }).then((r) => r.status),
     other.id,
   )
   expect(hook).toBe(200)
+  // His like went out live to the page open then (the 'Nieuwe like!' pop-up); a fresh page
+  // load is past it.
+  await page.goto(siteUrl(SLUG, `/members/${other.id}`))
   await page.getByRole('button', { name: 'Liken' }).click()
   const matchPopup = page.getByRole('dialog', { name: "It's a Match" })
   await expect(matchPopup).toBeVisible()
