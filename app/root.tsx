@@ -15,6 +15,7 @@ import { themeCss } from './modules/theme/css-vars.ts'
 import { visitorCountry } from './modules/site/visitor-country.server.ts'
 import { useNonce } from './modules/http/nonce.tsx'
 import { MEDIA_PATH } from './modules/media/urls.ts'
+import { takeToast } from './modules/http/toast.server.ts'
 import appCss from './styles/app.css?url'
 
 export const links: LinksFunction = () => [
@@ -37,12 +38,15 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       ? {
           name: context.member.profile?.name ?? context.member.email,
           thumb: context.member.profile?.thumbFilename ? `${MEDIA_PATH}${context.member.profile.thumbFilename}` : null,
+          photoInReview: (context.member.profile?.photosInInspection ?? 0) > 0,
           credits: context.member.credits,
           paidUser: context.member.paidUser,
           status: context.member.status,
         }
       : null,
     company: companyInfo(tenant),
+    // What the member's last action did (a flash set before a redirect), shown once.
+    toast: await takeToast(context, request),
   }
 }
 
@@ -53,7 +57,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   error ? errorMeta({ error, matches }) : data ? [{ name: 'description', content: data.settings.description }] : []
 
-// The root data changes only with the language (a form post, or ?lng=).
+// The root data changes only with the language (?lng=) or after a form post (the language
+// form, or an action that flashed a toast before its redirect).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
   formMethod !== undefined || currentUrl.searchParams.get('lng') !== nextUrl.searchParams.get('lng') ? defaultShouldRevalidate : false
 

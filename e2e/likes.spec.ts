@@ -77,6 +77,7 @@ test('like, new-like pop-up and badge, like back to a match, unlike', async ({ p
 
   // Anna takes her like back: the match is gone for both.
   await page.getByRole('button', { name: `Match: ${bramMember.name}` }).click()
+  await page.getByRole('dialog', { name: `Match met ${bramMember.name} verbreken?` }).getByRole('button', { name: 'Ja, like intrekken' }).click()
   await expect(page.getByRole('article', { name: bramMember.name })).toHaveCount(0)
   await bram.reload()
   await expect(bram.getByRole('article', { name: anna.name })).toHaveCount(0)

@@ -38,7 +38,8 @@ test('pool-wide search, blocking and invisible mode', async ({ page, browser }) 
   // Anna blocks Bram: he can no longer open her profile.
   await page.goto(siteUrl('flirtlokaal', `/members/${bramId}`))
   await page.getByRole('button', { name: /blokkeren/ }).click()
-  await expect(page).toHaveURL(/\/settings/)
+  await page.getByRole('dialog').getByRole('button', { name: 'Ja, blokkeren' }).click()
+  await expect(page.getByTestId('toast')).toContainText('geblokkeerd')
   const blocked = await bram.goto(siteUrl('datedichtbij', `/members/${annaId}`))
   expect(blocked?.status()).toBe(404)
 

@@ -23,7 +23,9 @@ for (const site of SITES) {
       const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())
       expect(primary).toBe(site.primary)
       await expect(page.getByTestId('company')).toContainText(site.company)
-      await expect(page.getByRole('link', { name: site.login })).toBeVisible()
+      await expect(page.getByRole('banner').getByRole('link', { name: site.login })).toBeVisible()
+      // DateVibe takes signups only with a traffic source: without one it says what a visitor can do instead.
+      await expect(page.getByTestId('signup-closed')).toHaveCount(site.slug === 'datevibe' ? 1 : 0)
       // Demo members of the site's pool, with their generated photos.
       const cards = page.getByRole('article')
       await expect(cards.first()).toBeVisible()

@@ -5,7 +5,7 @@ export const E2E_PORT = getEnv().E2E_PORT
 
 export const SITES = [
   { slug: 'flirtlokaal', name: 'FlirtLokaal', lang: 'nl', primary: '#8e44ad', company: 'Lokaal Media B.V.', login: 'Inloggen', languages: true },
-  { slug: 'datedichtbij', name: 'DateDichtbij', lang: 'nl', primary: '#d6336c', company: 'Dichtbij Online B.V.', login: 'Inloggen', languages: true },
+  { slug: 'datedichtbij', name: 'DateDichtbij', lang: 'nl', primary: '#c2255c', company: 'Dichtbij Online B.V.', login: 'Inloggen', languages: true },
   { slug: 'datevibe', name: 'DateVibe', lang: 'en', primary: '#0b7285', company: 'Vibe Interactive Ltd', login: 'Log in', languages: false },
 ] as const
 

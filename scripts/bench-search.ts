@@ -244,7 +244,7 @@ async function main() {
       // Page 2 of that search: start after the 24th card of page 1.
       const first = await withScope(app, scope, (tx) => findProfiles(tx, scope, criteria, { viewerId, after: null, limit: PAGE_SIZE }))
       const lastOfFirst = first[first.length - 1]!
-      const after = { lastActiveAt: lastOfFirst.lastActiveAt, id: lastOfFirst.id }
+      const after = { hasPhoto: lastOfFirst.hasPhoto, lastActiveAt: lastOfFirst.lastActiveAt, id: lastOfFirst.id }
       const plans = [
         await explain(app, `Page 2 of women, ${typical.countries[0]}, 25-40, as a member with blocks`, typical, searchStatement(scope, criteria, { viewerId, after, limit: PAGE_SIZE + 1 })),
         await explain(app, 'The same looking for men and women (one branch per gender, merged)', typical, searchStatement(scope, { ...criteria, genders: ['woman', 'man'] }, { viewerId, after, limit: PAGE_SIZE + 1 })),

@@ -4,7 +4,8 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { THEME_NAMES } from '../themes/index.ts'
+import { THEME_NAMES, THEMES } from '../themes/index.ts'
+import { contrastProblems, MIN_TEXT_CONTRAST } from '../app/modules/theme/contrast.ts'
 import { getEnv } from '../app/modules/config/env.server.ts'
 import { loadTenants, type LoadedTenant } from '../app/modules/tenancy/load-tenants.server.ts'
 import { poolMoves } from '../app/modules/tenancy/sync.server.ts'
@@ -58,6 +59,18 @@ try {
   process.exit(1)
 }
 for (const t of tenants) console.info(`ok  ${t.slug.padEnd(16)} pool=${t.pool} locales=${t.locales.offered.join('/')} domains=${t.domains.join(', ')}`)
+// Every theme colour pair used as text must be readable (WCAG AA), for every site's theme.
+for (const name of new Set(tenants.map((t) => t.theme))) {
+  const theme = THEMES[name]
+  const problems = theme ? contrastProblems(theme) : []
+  const sites = tenants.filter((t) => t.theme === name).map((t) => t.slug).join(', ')
+  if (problems.length === 0) console.info(`ok  theme ${name} (${sites}): every text colour pair reaches ${MIN_TEXT_CONTRAST}:1`)
+  else {
+    console.error(`theme ${name} (${sites}): text colours below ${MIN_TEXT_CONTRAST}:1 (WCAG AA):`)
+    for (const p of problems) console.error(`  - ${p.text} on ${p.background} (${p.use}): ${p.ratio.toFixed(2)}:1`)
+    process.exitCode = 1
+  }
+}
 try {
   const existing = await existingSites()
   if (existing === null) console.info('no database yet: pool assignments are not compared')

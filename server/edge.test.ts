@@ -76,7 +76,8 @@ describe('member pages are never cached', () => {
     const member = await loggedInMember(db, FLIRTLOKAAL)
     for (const path of ['/settings', '/members', '/api/user', '/']) {
       const response = await app.request({ path, cookie: member.cookie })
-      expect(response.status, path).toBe(200)
+      // A member's home is the members area (issue #16): the front page sends them there.
+      expect(response.status, path).toBe(path === '/' ? 302 : 200)
       expect(response.headers['cache-control'], path).toBe('private, no-store')
     }
     const settings = await app.request({ path: '/settings', cookie: member.cookie })

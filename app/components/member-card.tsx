@@ -3,14 +3,26 @@ import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
 import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
 import { useRootData } from '~/root.tsx'
 
-/** A member in a grid. Fictional profiles always carry the site's label (icon + name). */
-export function MemberCard({ member }: { member: ProfileCard }) {
+/**
+ * A member in a grid. Fictional profiles always carry the site's label (icon + name).
+ * `priority`: the card is above the fold, so its photo loads at once and first (LCP).
+ */
+export function MemberCard({ member, priority = false }: { member: ProfileCard; priority?: boolean }) {
   const { t } = useTranslation()
   const { settings } = useRootData()
   return (
     <article className="member-card" aria-label={member.name}>
       {member.thumb ? (
-        <img className="member-card__photo" src={member.thumb} alt="" width={160} height={160} loading="lazy" />
+        <img
+          className="member-card__photo"
+          src={member.thumb}
+          alt=""
+          width={160}
+          height={160}
+          loading={priority ? 'eager' : 'lazy'}
+          // React 18 knows no fetchPriority prop; the lowercase attribute passes through as is.
+          {...{ fetchpriority: priority ? 'high' : 'auto' }}
+        />
       ) : (
         <div className="member-card__photo member-card__photo--empty" aria-hidden="true" />
       )}

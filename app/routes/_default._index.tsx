@@ -1,9 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SignupLink } from '~/components/signup/signup-link.tsx'
 import { MemberCard } from '~/components/member-card.tsx'
+import { resolveTracking, signupAllowed } from '~/modules/accounts/tracking.server.ts'
 import { recentMembers } from '~/modules/profiles/showcase.server.ts'
+import { loggedOutSearchAllowed } from '~/modules/search/access.server.ts'
 import { localized } from '~/modules/site/public-settings.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
@@ -11,14 +13,33 @@ import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 
 export const handle: I18nHandle = { i18n: [] }
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { tenant, locale, db, scope } = context
-  return {
-    title: localized(tenant.indexTitle, locale, tenant.locales.default),
-    description: localized(tenant.description, locale, tenant.locales.default),
-    members: await recentMembers(db, scope, tenant.cdnPrefix, 12),
-  }
+/** Cards in the first row or two load eagerly: they are the page's largest paint on a phone. */
+const EAGER_CARDS = 4
+
+// The front page is for visitors. A member belongs in the members area, where the logo
+// takes them too (SPEC §2), not on a page asking them to sign up.
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { tenant, locale, db, scope, member } = context
+  if (member) throw redirect('/members')
+  const { tracking, setCookie } = await resolveTracking(request)
+  return data(
+    {
+      title: localized(tenant.indexTitle, locale, tenant.locales.default),
+      description: localized(tenant.description, locale, tenant.locales.default),
+      siteName: tenant.name,
+      // SPEC §6: a site that needs a traffic source does not invite visitors without one.
+      canSignUp: signupAllowed(tenant.signups, tracking),
+      canBrowse: loggedOutSearchAllowed(tenant, tracking),
+      members: await recentMembers(db, scope, tenant.cdnPrefix, 12),
+    },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  )
 }
+
+// The signup modal runs on this page: once its account exists the visitor is a member, and
+// a revalidation would send them to /members in the middle of the modal's later steps.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.startsWith('/signup') ? false : defaultShouldRevalidate
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === 'root')?.data as { settings?: { name: string } } | undefined
@@ -26,7 +47,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 }
 
 export default function Home() {
-  const { title, description, members } = useLoaderData<typeof loader>()
+  const { title, description, members, siteName, canSignUp, canBrowse } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   return (
     <>
@@ -35,16 +56,33 @@ export default function Home() {
           <div className="hero__text">
             <h1>{title}</h1>
             <p className="hero__lead">{description}</p>
-            <div className="hero__actions">
-              <SignupLink className="button button--primary button--large">
-                {t('home.signupCta')}
-              </SignupLink>
-              <Link to="/login" className="button button--ghost button--large">
-                {t('home.loginCta')}
-              </Link>
-            </div>
+            {canSignUp ? (
+              <div className="hero__actions">
+                <SignupLink className="button button--primary button--large">
+                  {t('home.signupCta')}
+                </SignupLink>
+                <Link to="/login" className="button button--ghost button--large">
+                  {t('home.loginCta')}
+                </Link>
+              </div>
+            ) : (
+              <div className="hero__closed" data-testid="signup-closed">
+                <p>{t('home.closed.text', { siteName })}</p>
+                <p>{t('home.closed.member')}</p>
+                <div className="hero__actions">
+                  <Link to="/login" className="button button--primary button--large">
+                    {t('nav.login')}
+                  </Link>
+                  {canBrowse ? (
+                    <Link to="/members" className="button button--ghost button--large">
+                      {t('home.closed.browse')}
+                    </Link>
+                  ) : null}
+                </div>
+              </div>
+            )}
             <ul className="hero__usps">
-              <li>{t('home.usp.free')}</li>
+              {canSignUp ? <li>{t('home.usp.free')}</li> : null}
               <li>{t('home.usp.nearby')}</li>
               <li>{t('home.usp.privacy')}</li>
             </ul>
@@ -57,9 +95,11 @@ export default function Home() {
           <p className="muted">{t('home.noMembers')}</p>
         ) : (
           <ul className="card-grid">
-            {members.map((member) => (
+            {members.map((member, i) => (
               <li key={member.id}>
-                <MemberCard member={member} />
+                <Link to={`/members/${member.id}`} className="member-card__link">
+                  <MemberCard member={member} priority={i < EAGER_CARDS} />
+                </Link>
               </li>
             ))}
           </ul>

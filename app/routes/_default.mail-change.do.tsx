@@ -2,6 +2,8 @@ import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { confirmEmailChange } from '~/modules/accounts/email-change.server.ts'
+import { sendEmailChangedNotice } from '~/modules/accounts/security-notice.server.ts'
+import { siteLink } from '~/modules/mail/send.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import settingsCss from '~/styles/settings.css?url'
@@ -19,7 +21,14 @@ export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
-  const result = await confirmEmailChange(context.db, context.scope, token)
+  const { db, scope, tenant, theme, t } = context
+  const result = await confirmEmailChange(db, scope, token)
+  if (result.ok) {
+    await sendEmailChangedNotice(
+      { db, scope, tenant, theme, t },
+      { previousEmail: result.previousEmail, name: result.name, newEmail: result.email, helpLink: siteLink(tenant, request, '/pages/service') },
+    )
+  }
   const outcome = result.ok ? 'done' : result.reason === 'taken' ? 'taken' : 'invalid'
   const title = context.t(result.ok ? 'mailChange.doneTitle' : 'mailChange.failedTitle', { ns: 'settings' })
   return data(

@@ -1,8 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useOutlet } from '@remix-run/react'
-import { blockMember } from '~/modules/accounts/blocks.server.ts'
+import { blockMember, isBlocked } from '~/modules/accounts/blocks.server.ts'
+import { flashToast } from '~/modules/http/toast.server.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
-import { withScope } from '~/modules/db/scoped.server.ts'
+import { readScoped, withScope } from '~/modules/db/scoped.server.ts'
 import { BlockForm } from '~/components/profile/block-form.tsx'
 import { MemberProfile, type ViewerKind } from '~/components/profile/member-profile-view.tsx'
 import { resolveTracking } from '~/modules/accounts/tracking.server.ts'
@@ -51,7 +52,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const viewer: ViewerKind = !member ? 'visitor' : member.paidUser ? 'premium' : 'free'
   const viewerId = member?.profile?.id
   const like = viewerId && !view.own ? ((await likeButtonStates(reads, scope, viewerId, [view.id]))[view.id] ?? { liked: false, match: false }) : null
-  return data({ view, fictional, viewer, loginPath, like, siteName: tenant.name }, { headers })
+  // The blocker still sees whom they blocked: instead of the block button, where to undo it.
+  const blockedByMe = viewerId && !view.own ? await readScoped(reads, scope, (tx) => isBlocked(tx, scope, view.id, viewerId)) : false
+  return data({ view, fictional, viewer, loginPath, like, blockedByMe, siteName: tenant.name }, { headers })
 }
 
 /** Blocking (SPEC §4): the blocked member can no longer view or contact the blocker. */
@@ -60,24 +63,31 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const profileId = parseProfileId(params.id)
   const form = await request.formData()
   if (profileId === null || !member.profile || form.get('intent') !== 'block') throw new Response(null, { status: 400 })
-  const result = await withScope(context.db, context.scope, (tx) => blockMember(tx, context.scope, member.profile!.id, profileId))
-  if (!result.ok) throw result.reason === 'not_found' ? notFound() : new Response(null, { status: 400 })
-  // The blocker no longer meets them in search; their block list is in the settings.
-  return redirect('/settings?blocked=1')
+  const { scope } = context
+  const blocked = await withScope(context.db, scope, async (tx) => {
+    const result = await blockMember(tx, scope, member.profile!.id, profileId)
+    if (!result.ok) return result
+    const target = await tx.profile.findFirst({ where: { poolId: scope.poolId, id: profileId }, select: { name: true } })
+    return { ok: true as const, name: target?.name ?? '' }
+  })
+  if (!blocked.ok) throw blocked.reason === 'not_found' ? notFound() : new Response(null, { status: 400 })
+  // Back where the member was, told what happened and where to undo it (the settings).
+  await flashToast(context, { key: 'blocked', values: { name: blocked.name } })
+  return redirect(`/members/${profileId}`)
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function MemberProfilePage() {
-  const { view, fictional, viewer, loginPath, like } = useLoaderData<typeof loader>()
+  const { view, fictional, viewer, loginPath, like, blockedByMe } = useLoaderData<typeof loader>()
   // A child route (e.g. /members/{id}/chat, if it is nested here) replaces the profile.
   const outlet = useOutlet()
   if (outlet) return outlet
   return (
     <div className="container section">
       <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath={loginPath} like={like ?? undefined} />
-      {viewer !== 'visitor' && !view.own ? <BlockForm profileId={view.id} name={view.name} /> : null}
+      {viewer !== 'visitor' && !view.own ? <BlockForm profileId={view.id} name={view.name} blocked={blockedByMe} /> : null}
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FormAlert } from '~/components/form/fields.tsx'
 import { SearchFilters } from '~/components/search/search-filters.tsx'
@@ -33,7 +33,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       likes,
       countries: tenant.countries,
       searchFields: tenant.searchFields,
-      notConfirmed: member?.status === 'not_confirmed',
       resetDone: member !== null && url.searchParams.get('reset') === '1',
       title: t('title', { ns: 'search' }),
       siteName: tenant.name,
@@ -45,20 +44,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Members() {
-  const { filters, countries, searchFields, members, total, nextSearch, firstSearch, similar, notConfirmed, resetDone, title, likes } = useLoaderData<typeof loader>()
+  const { filters, countries, searchFields, members, total, nextSearch, firstSearch, similar, resetDone, title, likes } = useLoaderData<typeof loader>()
   const { t } = useTranslation('account')
   return (
     <div className="container section members-page search-page">
       {resetDone ? <FormAlert tone="success">{t('members.resetDone')}</FormAlert> : null}
       <h1>{title}</h1>
-      {notConfirmed ? (
-        <div className="alert alert--info members-page__notice">
-          <p>{t('members.notConfirmed')}</p>
-          <Link to="/complete-signup" className="button button--primary">
-            {t('members.confirmLink')}
-          </Link>
-        </div>
-      ) : null}
+      {/* An unconfirmed member is reminded once, by the warnings header above every page. */}
       <div className="search-page__layout">
         {/* Keyed by the filters, so the form shows the search that is on screen after each navigation. */}
         <SearchFilters key={JSON.stringify(filters)} filters={filters} countries={countries} searchFields={searchFields} />

@@ -22,6 +22,8 @@ import { uploadPhotos } from '~/modules/photos/upload.server.ts'
 import { limitHeaders } from '~/modules/limits/answer.server.ts'
 import { uploadAllowed } from '~/modules/limits/apply.server.ts'
 import { limitPageHeaders } from '~/modules/limits/headers.ts'
+import { flashToast } from '~/modules/http/toast.server.ts'
+import { CONFIRM_PARAM } from '~/components/confirm/confirm-action.tsx'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import photosCss from '~/styles/photos.css?url'
@@ -59,6 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: p.status,
       isMain: p.isMain,
       isPrivate: p.isPrivate,
+      rejectReason: p.status === 'rejected' ? (p.rejectReason ?? 'other') : null,
     })),
     count: own.count,
     limit: own.limit,
@@ -93,6 +96,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const outcomes = await uploadPhotos(db, scope, form.files, { profileId })
     const allDone = outcomes.every((o) => o.ok)
+    // Replacing a rejected photo: the new one is in, so the old one goes.
+    const replaced = ManageSchema.shape.photoId.safeParse(form.fields.get('replace'))
+    if (allDone && replaced.success) await deletePhoto(db, scope, profileId, replaced.data)
     // Without JavaScript, a fully successful upload from another page goes back there.
     if (allDone && back && request.headers.get('x-requested-with') !== 'XMLHttpRequest') {
       throw redirect(`${back}${back.includes('?') ? '&' : '?'}uploaded=${outcomes.length}`)
@@ -109,6 +115,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Someone else's photo, or one that is gone: the same answer.
   invariantResponse(result.ok || result.reason !== 'notFound', 'Not found', { status: 404 })
   if (!result.ok) return reply({ notice: { key: `errors.${result.reason}`, tone: 'danger' } }, 400)
+  if (intent === 'delete') {
+    // Confirmed in a dialog or (without JavaScript) a step of this page: the toast says it
+    // where the member is, and the page comes back without the confirmation step.
+    await flashToast(context, { key: 'photoDeleted' })
+    const here = new URL(request.url)
+    here.searchParams.delete(CONFIRM_PARAM)
+    throw redirect(`${here.pathname}${here.search}`)
+  }
   return reply({ notice: { key: DONE[intent], tone: 'success' } })
 }
 

@@ -12,6 +12,7 @@ import { requestEmailChange } from '~/modules/accounts/email-change.server.ts'
 import { EmailSchema, PasswordSchema } from '~/modules/accounts/fields.ts'
 import { setInvisible } from '~/modules/accounts/invisible.server.ts'
 import { changePassword } from '~/modules/accounts/password-change.server.ts'
+import { sendPasswordChangedNotice } from '~/modules/accounts/security-notice.server.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { clearSessionCookie } from '~/modules/auth/session.server.ts'
@@ -115,7 +116,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== 'success') return reply({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, 400)
       const { oldPassword, newPassword } = submission.value
       const outcome = await changePassword(db, scope, { userId: member.userId, sessionId: member.sessionId, oldPassword, newPassword })
-      if (outcome.ok) return reply({ intent, result: submission.reply({ resetForm: true }), notice: { key: 'password.done', tone: 'success' } })
+      if (outcome.ok) {
+        await sendPasswordChangedNotice(mail, { userId: member.userId, resetLink: siteLink(context.tenant, request, '/reset-password') })
+        return reply({ intent, result: submission.reply({ resetForm: true }), notice: { key: 'password.done', tone: 'success' } })
+      }
       if (outcome.reason === 'locked') return reply({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }), notice: locked(outcome.minutes) }, 429)
       return reply({ intent, result: submission.reply({ fieldErrors: { oldPassword: ['validation.oldPasswordWrong'] }, hideFields: SECRET_FIELDS }) }, 400)
     }

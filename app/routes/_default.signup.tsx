@@ -10,6 +10,8 @@ import { sessionCookie } from '~/modules/auth/session.server.ts'
 import { limitHeaders } from '~/modules/limits/answer.server.ts'
 import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
+import { photoUrls } from '~/modules/media/urls.ts'
+import { listOwnPhotos } from '~/modules/photos/photos.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import signupCss from '~/styles/signup.css?url'
@@ -33,6 +35,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     minimumAge: tenant.minimumAge,
     siteName: tenant.name,
     action: `/signup${trackingSearch(url.search)}`,
+  }
+  // Step 3 shows what was uploaded, also when the upload came back without JavaScript.
+  if (member?.profile && continuing === 3) {
+    const own = await listOwnPhotos(context.db, context.scope, member.profile.id)
+    view.photos = own.photos.filter((p) => p.status !== 'rejected').map((p) => ({ id: p.id, thumbUrl: photoUrls(tenant.cdnPrefix, p, { own: true }).thumbUrl }))
   }
   return data({ view, title: context.t('title', { ns: 'signup' }) }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
 }

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { z } from 'zod'
 import { requireMember, safeRedirect } from '~/modules/auth/guards.server.ts'
 import { originOf } from '~/modules/http/safe-redirect.ts'
+import { flashToast } from '~/modules/http/toast.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { LIKE_ORIGINS, LIKES_API_LIMIT, countNewLikes, listLikes, type LikedCard } from '~/modules/likes/likes.server.ts'
 import { giveLike, removeLike } from '~/modules/likes/service.server.ts'
@@ -85,6 +86,8 @@ const LikeBody = z.object({
   profileId: z.string().transform((v, ctx) => parseProfileId(v) ?? (ctx.addIssue({ code: 'custom', message: 'profileId' }), z.NEVER)),
   origin: z.enum(LIKE_ORIGINS).exclude(['auto', 'swipe']).default('profile'),
   redirectTo: z.string().optional(),
+  /** A plain form that ended a match (after its confirmation): say so on the page it goes back to. */
+  toast: z.enum(['unmatched']).optional(),
 })
 
 function wantsJson(request: Request): boolean {
@@ -119,7 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readBody(request).catch((): Record<string, string> => ({}))
   const parsed = LikeBody.safeParse(body)
   if (!parsed.success) return answer(request, 400, { ok: false, error: 'invalid_request' }, body.redirectTo)
-  const { intent, profileId: targetId, origin, redirectTo } = parsed.data
+  const { intent, profileId: targetId, origin, redirectTo, toast } = parsed.data
   const { db, scope, tenant, t } = context
   const likerId = member.profile?.id
   if (!likerId) return answer(request, 403, { ok: false, error: 'not_confirmed', message: t('likeButton.errors.not_confirmed') }, redirectTo)
@@ -132,6 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === 'unlike') {
     await removeLike(db, scope, { likerId, likedId: targetId })
+    if (toast && !wantsJson(request)) await flashToast(context, { key: toast })
     return answer(request, 200, { ok: true, liked: false, match: false, profile: null }, redirectTo)
   }
   const outcome = await giveLike(db, scope, { likerId, likedId: targetId, origin, cdnPrefix: tenant.cdnPrefix })

@@ -10,6 +10,7 @@ import { FormAlert } from '~/components/form/fields.tsx'
 import { ReviewQueue } from '~/components/photos/review-queue.tsx'
 import { requireOperator } from '~/modules/admin/operator.server.ts'
 import { OPERATOR_MEDIA_PATH } from '~/modules/media/urls.ts'
+import { PHOTO_REJECT_REASONS } from '~/modules/photos/limits.ts'
 import { listInspectionQueue, reviewPhoto } from '~/modules/photos/review.server.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
@@ -18,7 +19,11 @@ import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 
 export const handle: I18nHandle = { i18n: ['photos'] }
 
-const ReviewSchema = z.object({ intent: z.enum(['approve', 'reject']), photoId: z.coerce.number().int().positive().max(2_147_483_647) })
+const ReviewSchema = z.object({
+  intent: z.enum(['approve', 'reject']),
+  photoId: z.coerce.number().int().positive().max(2_147_483_647),
+  reason: z.enum(PHOTO_REJECT_REASONS).default('other'),
+})
 
 type Notice = { key: string; values?: Record<string, string>; tone: 'success' | 'danger' }
 
@@ -58,10 +63,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireOperator(request)
   const { db, scope } = context
   const formData = await request.formData()
-  const parsed = ReviewSchema.safeParse({ intent: formData.get('intent'), photoId: formData.get('photoId') })
+  const parsed = ReviewSchema.safeParse({ intent: formData.get('intent'), photoId: formData.get('photoId'), reason: formData.get('reason') ?? undefined })
   if (!parsed.success) return data<{ notice: Notice }>({ notice: { key: 'errors.generic', tone: 'danger' } }, { status: 400 })
-  const { intent, photoId } = parsed.data
-  const result = await reviewPhoto(db, scope, photoId, intent)
+  const { intent, photoId, reason } = parsed.data
+  const result = await reviewPhoto(db, scope, photoId, intent, new Date(), { rejectReason: reason })
   // Already reviewed (a second operator, a double click) or not of this pool: nothing to do.
   if (!result.ok) return data<{ notice: Notice }>({ notice: { key: 'operator.notFound', tone: 'danger' } }, { status: 404 })
   const key = intent === 'approve' ? 'operator.approved' : 'operator.rejected'

@@ -9,6 +9,7 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils'
 import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg'
 import pg from 'pg'
+import { splitSqlStatements } from './sql-split.ts'
 
 type SchemaEngine = bg.SchemaEngine
 
@@ -80,6 +81,28 @@ function patchCharColumns(adapter: object) {
   }
 }
 
+type ScriptAdapter = { executeScript(script: string): Promise<void>; underlyingDriver(): pg.Pool }
+
+/**
+ * Fix 5: the adapter splits a migration script on every ";", which cuts a plpgsql body
+ * (a trigger function) apart. Split where statements end, and run each as before.
+ */
+function splitScriptsProperly<A extends ScriptAdapter>(adapter: A): A {
+  // The adapter's own error mapping (a DriverAdapterError the engine can report).
+  const onError = (adapter as unknown as { onError(error: unknown): never }).onError.bind(adapter)
+  adapter.executeScript = async (script: string) => {
+    const pool = adapter.underlyingDriver()
+    for (const statement of splitSqlStatements(script)) {
+      try {
+        await pool.query(statement)
+      } catch (error) {
+        onError(error)
+      }
+    }
+  }
+  return adapter
+}
+
 /** Fix 2: end the shadow pool before dropping the shadow database, and force the drop. */
 class MigrationAdapterFactory extends PrismaPg {
   private readonly opened: pg.Pool[] = []
@@ -89,7 +112,7 @@ class MigrationAdapterFactory extends PrismaPg {
   }
 
   override async connect() {
-    const adapter = await super.connect()
+    const adapter = splitScriptsProperly(await super.connect())
     this.opened.push(adapter.underlyingDriver())
     return adapter
   }
@@ -106,7 +129,7 @@ class MigrationAdapterFactory extends PrismaPg {
     await admin.query(`CREATE DATABASE "${shadowName}"`)
     await admin.end()
     const shadow = new PrismaPg({ ...this.params, database: shadowName, max: 2 })
-    const adapter = await shadow.connect()
+    const adapter = splitScriptsProperly(await shadow.connect())
     const dispose = adapter.dispose.bind(adapter)
     adapter.dispose = async () => {
       await dispose().catch(() => undefined)

@@ -10,7 +10,7 @@ export default defineTheme({
     surface: '#ffffff',
     text: '#112029',
     muted: '#5b6b74',
-    success: '#2b8a3e',
+    success: '#226f31',
     warning: '#f59f00',
     danger: '#c92a2a',
   },

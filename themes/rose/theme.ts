@@ -3,14 +3,14 @@ import { defineTheme } from '../define-theme.ts'
 export default defineTheme({
   name: 'rose',
   colors: {
-    primary: '#d6336c',
+    primary: '#c2255c',
     secondary: '#5c1233',
     unread: '#7048e8',
     background: '#fff5f8',
     surface: '#ffffff',
     text: '#2b1a21',
     muted: '#7a6168',
-    success: '#2b8a3e',
+    success: '#226f31',
     warning: '#e8890c',
     danger: '#b02a37',
   },

@@ -11,7 +11,7 @@ export default defineTheme({
     surface: '#ffffff',
     text: '#231a2b',
     muted: '#6d6276',
-    success: '#2e7d32',
+    success: '#276b2b',
     warning: '#f0a202',
     danger: '#c62828',
   },

@@ -5,6 +5,7 @@ import { EntryWarning } from './entry-warning.tsx'
 import { Warnings } from './warnings.tsx'
 import { Logo } from './logo.tsx'
 import { LikePopupHost } from '../likes/like-popup.tsx'
+import { ToastHost } from './toast.tsx'
 
 // The four layouts of SPEC §2. Alerts and the signup modal join the default layout as
 // their issues land (accounts, notifications).
@@ -12,13 +13,15 @@ import { LikePopupHost } from '../likes/like-popup.tsx'
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout--default">
-      <LikePopupHost>
-        <TopNav />
-        <Warnings />
-        <main className="layout__main">{children}</main>
-        <SiteFooter />
-        <EntryWarning />
-      </LikePopupHost>
+      <ToastHost>
+        <LikePopupHost>
+          <TopNav />
+          <Warnings />
+          <main className="layout__main">{children}</main>
+          <SiteFooter />
+          <EntryWarning />
+        </LikePopupHost>
+      </ToastHost>
     </div>
   )
 }

@@ -12,7 +12,7 @@ export const CREDITS_BADGE_THRESHOLD = 10
 /**
  * Top navigation (SPEC §2). Visitors: logo to index, Login, language menu. Members: logo to
  * members, search, likes with the new-likes badge, the swipe game, credits (paid) or Get
- * Premium (unpaid), account menu. Messages join with chat.
+ * Premium (unpaid), account menu (my profile, settings, logout). Messages join with chat.
  */
 export function TopNav() {
   const { t } = useTranslation()
@@ -73,6 +73,9 @@ export function TopNav() {
                   <span className="account-menu__name">{member.name}</span>
                 </summary>
                 <div className="menu__list">
+                  <Link to="/profile" className="menu__item">
+                    {t('nav.myProfile')}
+                  </Link>
                   <Link to="/settings" className="menu__item">
                     {t('nav.settings')}
                   </Link>

@@ -10,8 +10,8 @@ type Props = {
   redirectTo?: string
   /** The action's answer to a plain form post (no JavaScript). */
   serverOutcomes?: UploadOutcome[]
-  /** Called once all chosen files were sent (the photos page reloads its list). */
-  onUploaded?: (outcomes: UploadOutcome[]) => void
+  /** Called once all chosen files were sent (the photos page reloads its list), with the files that were taken. */
+  onUploaded?: (outcomes: UploadOutcome[], taken: File[]) => void
 }
 
 /**
@@ -39,6 +39,7 @@ export function PhotoUploader({ redirectTo, serverOutcomes, onUploaded }: Props)
     setPercent(0)
     setOutcomes(null)
     const results: UploadOutcome[] = []
+    const taken: File[] = []
     const sending = files.filter((f) => f.size <= MAX_UPLOAD_BYTES)
     const totalBytes = sending.reduce((sum, f) => sum + f.size, 0) || 1
     let doneBytes = 0
@@ -51,13 +52,14 @@ export function PhotoUploader({ redirectTo, serverOutcomes, onUploaded }: Props)
       const answer = await sendFile(file, (sent) => setPercent(Math.round(((doneBytes + sent) / totalBytes) * 100)))
       if (answer === 'navigated') return
       results.push(...answer)
+      if (answer.some((o) => o.ok)) taken.push(file)
       doneBytes += file.size
       setPercent(Math.round((doneBytes / totalBytes) * 100))
     }
     setOutcomes(results)
     setBusy(false)
     if (inputRef.current) inputRef.current.value = ''
-    onUploaded?.(results)
+    onUploaded?.(results, taken)
   }
 
   const shown = outcomes ?? serverOutcomes

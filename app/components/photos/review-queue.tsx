@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { PHOTO_REJECT_REASONS } from '~/modules/photos/limits.ts'
 
 export type QueuePhoto = { id: number; url: string; thumbUrl: string; width: number | null; height: number | null; createdAt: string; profileId: number; profileName: string }
 
@@ -31,6 +32,17 @@ export function ReviewQueue({ photos, total, locale }: { photos: QueuePhoto[]; t
                     <button type="submit" name="intent" value="approve" className="button button--primary">
                       {t('operator.approve')}
                     </button>
+                    {/* The member is shown the reason chosen here. */}
+                    <div className="field review-item__reason">
+                      <label htmlFor={`reason-${photo.id}`}>{t('operator.reason')}</label>
+                      <select id={`reason-${photo.id}`} name="reason" defaultValue="other">
+                        {PHOTO_REJECT_REASONS.map((reason) => (
+                          <option key={reason} value={reason}>
+                            {t(`rejectReason.${reason}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
                     <button type="submit" name="intent" value="reject" className="button button--ghost photo-tile__delete">
                       {t('operator.reject')}
                     </button>

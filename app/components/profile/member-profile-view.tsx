@@ -133,7 +133,7 @@ function Photo({ photo, name, large = false }: { photo: MemberProfileView['photo
   return (
     <figure className={`member-profile__photo${large ? ' member-profile__photo--large' : ''}`}>
       <a href={photo.url}>
-        <img src={large ? photo.url : photo.thumbUrl} alt={t('member.photoAlt', { name })} loading={large ? 'eager' : 'lazy'} />
+        <img src={large ? photo.url : photo.thumbUrl} alt={t('member.photoAlt', { name })} loading={large ? 'eager' : 'lazy'} {...{ fetchpriority: large ? 'high' : 'auto' }} />
       </a>
       {photo.private || photo.inspection ? (
         <figcaption className="member-profile__badges">

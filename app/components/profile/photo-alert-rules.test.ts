@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { photoAlertExcluded, photoAlertVisible } from './photo-alert-rules.ts'
+import { photoAlertExcluded, photoAlertKind, photoAlertVisible } from './photo-alert-rules.ts'
 
 describe('photoAlertVisible', () => {
   const noPhoto = { thumb: null }
@@ -21,5 +21,14 @@ describe('photoAlertVisible', () => {
       expect(photoAlertVisible({ member: noPhoto, pathname: path, dismissedAt: null }), path).toBe(false)
     }
     for (const path of ['/profiles', '/signup-matches', '/activate/error', '/premiums', '/members']) expect(photoAlertExcluded(path), path).toBe(false)
+  })
+})
+
+describe('photoAlertKind', () => {
+  it('says the photo is in review when one waits for the operator, else that there is none', () => {
+    expect(photoAlertKind({ member: { thumb: null, photoInReview: true }, pathname: '/members', dismissedAt: null })).toBe('inReview')
+    expect(photoAlertKind({ member: { thumb: null, photoInReview: false }, pathname: '/members', dismissedAt: null })).toBe('missing')
+    expect(photoAlertKind({ member: { thumb: '/media/a-t.jpg', photoInReview: true }, pathname: '/members', dismissedAt: null })).toBe(null)
+    expect(photoAlertKind({ member: { thumb: null, photoInReview: true }, pathname: '/profile/photos', dismissedAt: null })).toBe(null)
   })
 })

@@ -11,6 +11,17 @@ export function photoAlertExcluded(pathname: string): boolean {
   return PHOTO_ALERT_EXCLUDED_PATHS.some((p) => path === p || path.startsWith(`${p}/`))
 }
 
-export function photoAlertVisible(input: { member: { thumb: string | null } | null; pathname: string; dismissedAt: string | null }): boolean {
+type AlertInput = { member: { thumb: string | null; photoInReview?: boolean } | null; pathname: string; dismissedAt: string | null }
+
+export function photoAlertVisible(input: AlertInput): boolean {
   return input.member !== null && input.member.thumb === null && !input.dismissedAt && !photoAlertExcluded(input.pathname)
+}
+
+/**
+ * What the alert says: 'missing' (add a photo), or 'inReview' when a photo was uploaded and
+ * waits for the operator; telling that member they have no photo contradicts what they just did.
+ */
+export function photoAlertKind(input: AlertInput): 'missing' | 'inReview' | null {
+  if (!photoAlertVisible(input)) return null
+  return input.member?.photoInReview ? 'inReview' : 'missing'
 }

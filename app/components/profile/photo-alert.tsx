@@ -2,7 +2,7 @@ import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRootData } from '~/root.tsx'
-import { PHOTO_ALERT_DISMISSED_KEY, photoAlertVisible } from './photo-alert-rules.ts'
+import { PHOTO_ALERT_DISMISSED_KEY, photoAlertKind } from './photo-alert-rules.ts'
 
 function readDismissed(): string | null {
   try {
@@ -28,7 +28,8 @@ export function PhotoAlert() {
     setDismissedAt(readDismissed())
   }, [])
 
-  if (dismissedAt === undefined || !photoAlertVisible({ member, pathname, dismissedAt })) return null
+  const kind = dismissedAt === undefined ? null : photoAlertKind({ member, pathname, dismissedAt })
+  if (!kind) return null
   const dismiss = () => {
     const now = String(Date.now())
     try {
@@ -40,10 +41,10 @@ export function PhotoAlert() {
   }
   return (
     <div className="container warnings__item photo-alert" role="status">
-      <span>{t('photoAlert.text')}</span>
-      <span style={{ display: 'inline-flex', gap: '0.5rem', alignItems: 'center' }}>
+      <span>{kind === 'inReview' ? t('photoAlert.inReview') : t('photoAlert.text')}</span>
+      <span className="photo-alert__actions">
         <Link to="/profile/photos" className="button button--light">
-          {t('photoAlert.action')}
+          {kind === 'inReview' ? t('photoAlert.viewPhotos') : t('photoAlert.action')}
         </Link>
         <button type="button" className="button button--ghost" onClick={dismiss} aria-label={t('photoAlert.dismiss')} title={t('photoAlert.dismiss')}>
           <span aria-hidden="true">×</span>

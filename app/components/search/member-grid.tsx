@@ -15,18 +15,21 @@ export function MemberGrid({
   labelledBy,
   likes,
   likeOrigin = 'search',
+  eager = 0,
 }: {
   members: ProfileCard[]
   labelledBy?: string
   likes?: Record<number, LikeButtonState>
   likeOrigin?: LikeOriginName
+  /** How many leading cards are above the fold: their photos load at once, with high priority. */
+  eager?: number
 }) {
   return (
     <ul className="card-grid search-grid" aria-labelledby={labelledBy}>
-      {members.map((member) => (
+      {members.map((member, i) => (
         <li key={member.id} className="search-grid__item">
           <Link to={`/members/${member.id}`} className="search-grid__link">
-            <MemberCard member={member} />
+            <MemberCard member={member} priority={i < eager} />
           </Link>
           {likes ? (
             <div className="search-grid__like">

@@ -28,7 +28,7 @@ export function SearchResults({ members, total, nextSearch, firstSearch, similar
             </p>
           ) : null}
         </div>
-        {members.length === 0 ? <p className="muted">{t('results.none')}</p> : <MemberGrid members={members} labelledBy="search-results-title" likes={likes} />}
+        {members.length === 0 ? <p className="muted">{t('results.none')}</p> : <MemberGrid members={members} labelledBy="search-results-title" likes={likes} eager={4} />}
         {nextSearch || firstSearch ? (
           <nav className="search-pager" aria-label={t('results.pagination')}>
             {firstSearch ? (

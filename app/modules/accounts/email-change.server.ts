@@ -46,7 +46,7 @@ export async function requestEmailChange(
   return { ok: true }
 }
 
-export type EmailChangeResult = { ok: true; email: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'taken' }
+export type EmailChangeResult = { ok: true; email: string; previousEmail: string; name: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'taken' }
 
 /** Follows the link from the mail: the address changes unless another account took it meanwhile. */
 export async function confirmEmailChange(db: Db, scope: Scope, rawToken: string, now = new Date()): Promise<EmailChangeResult> {
@@ -54,7 +54,7 @@ export async function confirmEmailChange(db: Db, scope: Scope, rawToken: string,
     return await withScope(db, scope, async (tx): Promise<EmailChangeResult> => {
       const consumed = await consumeToken(tx, scope.tenantId, 'email_change', rawToken, now)
       if (!consumed.ok) return consumed
-      const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId } })
+      const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId }, include: { profile: { select: { name: true } } } })
       if (!user || user.status === 'deleted' || !consumed.newEmail) return { ok: false, reason: 'invalid' }
       const taken = await tx.user.findFirst({ where: { tenantId: scope.tenantId, email: consumed.newEmail, NOT: { id: user.id } }, select: { id: true } })
       if (taken) return { ok: false, reason: 'taken' }
@@ -66,7 +66,7 @@ export async function confirmEmailChange(db: Db, scope: Scope, rawToken: string,
         // Confirmed now, like activation: the profile that waited for it becomes visible.
         await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id, status: 'disabled' }, data: { status: 'active' } })
       }
-      return { ok: true, email: consumed.newEmail }
+      return { ok: true, email: consumed.newEmail, previousEmail: user.email, name: user.profile?.name ?? '' }
     })
   } catch (error) {
     // Two changes to one address at the same moment: the unique index decides, the loser is told.

@@ -10,6 +10,7 @@ import type { MailContext } from '../mail/send.server.ts'
 import { translatorFor } from '../tenancy/context.server.ts'
 import { loadTenants } from '../tenancy/load-tenants.server.ts'
 import { confirmEmailChange, requestEmailChange } from './email-change.server.ts'
+import { maskEmail, sendEmailChangedNotice, sendPasswordChangedNotice } from './security-notice.server.ts'
 
 const PASSWORD = 'correct horse battery'
 const tenants = await loadTenants(THEME_NAMES)
@@ -113,7 +114,7 @@ describe('confirmEmailChange', () => {
   it('changes the address once; the link cannot be used again', async () => {
     const m = await member(FLIRTLOKAAL)
     const token = await requestToken(FLIRTLOKAAL, m.user.id, 'moved@example.test')
-    expect(await confirmEmailChange(db, FLIRTLOKAAL, token)).toEqual({ ok: true, email: 'moved@example.test' })
+    expect(await confirmEmailChange(db, FLIRTLOKAAL, token)).toEqual({ ok: true, email: 'moved@example.test', previousEmail: m.user.email, name: m.profile.name })
     expect((await readUser(FLIRTLOKAAL, m.user.id))!.email).toBe('moved@example.test')
     expect(await confirmEmailChange(db, FLIRTLOKAAL, token)).toEqual({ ok: false, reason: 'used' })
   })
@@ -149,7 +150,7 @@ describe('confirmEmailChange', () => {
     const first = await requestToken(FLIRTLOKAAL, m.user.id, 'first@example.test')
     const second = await requestToken(FLIRTLOKAAL, m.user.id, 'second@example.test')
     expect(await confirmEmailChange(db, FLIRTLOKAAL, first)).toEqual({ ok: false, reason: 'used' })
-    expect(await confirmEmailChange(db, FLIRTLOKAAL, second)).toEqual({ ok: true, email: 'second@example.test' })
+    expect(await confirmEmailChange(db, FLIRTLOKAAL, second)).toMatchObject({ ok: true, email: 'second@example.test' })
   })
 
   it('is worthless on another site, even in the same pool, and stays usable on its own', async () => {
@@ -167,5 +168,32 @@ describe('confirmEmailChange', () => {
     const { issueToken } = await import('../auth/tokens.server.ts')
     const reset = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: 'flirtlokaal', userId: m.user.id, purpose: 'password_reset' }))
     expect(await confirmEmailChange(db, FLIRTLOKAAL, reset)).toEqual({ ok: false, reason: 'invalid' })
+  })
+})
+
+describe('security notices (issue #16)', () => {
+  it('tells the old address that the e-mail address changed, with a masked new one and where to get help', async () => {
+    const m = await member(FLIRTLOKAAL)
+    const token = await requestToken(FLIRTLOKAAL, m.user.id, 'thief@example.test')
+    const result = await confirmEmailChange(db, FLIRTLOKAAL, token)
+    if (!result.ok) throw new Error('expected the change to go through')
+    await sendEmailChangedNotice(mailContext(FLIRTLOKAAL), { ...result, newEmail: result.email, helpLink: 'https://flirtlokaal.nl/pages/service' })
+    const [notice] = await outbox(FLIRTLOKAAL, m.user.email)
+    expect(notice!.subject).toBe('Het e-mailadres van je account bij FlirtLokaal is gewijzigd')
+    expect(notice!.text).toContain(maskEmail('thief@example.test'))
+    expect(notice!.text).not.toContain('thief@example.test')
+    expect(notice!.text).toContain(mailContext(FLIRTLOKAAL).tenant.supportEmail)
+    expect(notice!.text).toContain('https://flirtlokaal.nl/pages/service')
+  })
+
+  it('tells the member their password changed, in the language of the site, with the way to a new one', async () => {
+    const m = await member(DATEVIBE)
+    await sendPasswordChangedNotice(mailContext(DATEVIBE), { userId: m.user.id, resetLink: 'https://datevibe.com/reset-password' })
+    const [notice] = await outbox(DATEVIBE, m.user.email)
+    expect(notice!.subject).toBe('Your DateVibe password was changed')
+    expect(notice!.text).toContain('https://datevibe.com/reset-password')
+    // Another site's member of the same id space gets nothing: the lookup is scoped.
+    await sendPasswordChangedNotice(mailContext(FLIRTLOKAAL), { userId: m.user.id, resetLink: 'x' })
+    expect(await outbox(FLIRTLOKAAL, m.user.email)).toHaveLength(0)
   })
 })

@@ -30,12 +30,14 @@ export const ProfileNameSchema = z
   .refine((name) => !name.startsWith('@'), 'validation.nameStartsWithAt')
   .refine((name) => /^[\p{L}\p{N}_.\- ]+$/u.test(name), 'validation.nameCharacters')
 
-/** SPEC §5: the profile name must differ from the e-mail address. Use in superRefine. */
+/**
+ * SPEC §5: the profile name must differ from the e-mail address. Use in superRefine.
+ * The whole address only: many members use their own first name before the @ ("Sanne"
+ * with sanne@...), and that is a fine profile name (issue #16).
+ */
 export function nameDiffersFromEmail(name: string | undefined, email: string | undefined): boolean {
   if (!name || !email) return true
-  const n = name.trim().toLowerCase()
-  const e = normalizeEmail(email)
-  return n !== e && n !== e.split('@')[0]
+  return name.trim().toLowerCase() !== normalizeEmail(email)
 }
 
 /** A date of birth (YYYY-MM-DD) of someone at least `minimumAge` and at most 100 years old. */

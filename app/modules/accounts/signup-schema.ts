@@ -125,4 +125,6 @@ export type SignupView = {
   siteName: string
   /** Where steps 0-2 post: /signup with the traffic source's query kept. */
   action: string
+  /** Step 3 for the new member: thumbnails of the photos uploaded so far (not rejected). */
+  photos?: { id: number; thumbUrl: string }[]
 }

@@ -175,8 +175,12 @@ describe('step schemas', () => {
     const r = Step2Schema.safeParse({ name: 'jan@example.test', email: 'jan@example.test', password: 'long enough pw' })
     expect(r.success).toBe(false)
     expect(Object.values(errorsOf(r))).toContain('validation.nameIsEmail')
-    const local = Step2Schema.safeParse({ name: 'Jan.Smit', email: 'jan.smit@example.test', password: 'long enough pw' })
-    expect(errorsOf(local)).toEqual({ name: 'validation.nameIsEmail' })
+  })
+
+  it('accepts the own first name before the @ (only the whole address is refused)', () => {
+    const local = Step2Schema.safeParse({ name: 'Sanne', email: 'sanne@example.test', password: 'long enough pw' })
+    expect(errorsOf(local)).toEqual({})
+    expect(Step2Schema.safeParse({ name: 'Jan.Smit', email: 'jan.smit@example.test', password: 'long enough pw' }).success).toBe(true)
   })
 
   it('rejects a profile name beginning with @ (SPEC §5 key)', () => {

@@ -64,7 +64,15 @@ export type Member = {
   credits: number
   paidUser: boolean
   signupDate: Date
-  profile: { id: number; name: string; invisible: boolean; status: string; thumbFilename: string | null } | null
+  profile: {
+    id: number
+    name: string
+    invisible: boolean
+    status: string
+    thumbFilename: string | null
+    /** Photos waiting for the operator's review: the member has one, others do not see it yet. */
+    photosInInspection: number
+  } | null
 }
 
 type SessionRow = {
@@ -84,6 +92,7 @@ type SessionRow = {
   profileStatus: string | null
   lastActiveAt: Date | null
   thumbFilename: string | null
+  photosInInspection: number | null
 }
 
 /** The member behind the request's session cookie on this site, or null. */
@@ -91,15 +100,17 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
   const rawId = readSessionId(cookieHeader)
   if (!rawId) return null
   const found = await readScoped(reader, scope, async (tx) => {
-    // One statement for the session, its account, the profile and its main thumbnail (the
-    // nested include took four), on every request of a logged-in member.
+    // One statement for the session, its account, the profile, its main thumbnail and its
+    // photos under review (the nested include took five), on every request of a logged-in member.
     const [session] = await tx.$queryRaw<SessionRow[]>`
       SELECT s."id", s."tenantId", s."expiresAt", s."lastSeenAt",
              u."id" AS "userId", u."email", u."status"::text AS "status", u."credits", u."paidUser", u."signupDate",
              p."id" AS "profileId", p."name", p."invisible", p."status"::text AS "profileStatus", p."lastActiveAt",
              (SELECT ph."thumbFilename" FROM "Photo" ph
                WHERE ph."poolId" = p."poolId" AND ph."profileId" = p."id" AND ph."isMain" AND ph."status" = 'active'
-               ORDER BY ph."id" LIMIT 1) AS "thumbFilename"
+               ORDER BY ph."id" LIMIT 1) AS "thumbFilename",
+             (SELECT count(*)::int FROM "Photo" ph
+               WHERE ph."poolId" = p."poolId" AND ph."profileId" = p."id" AND ph."status" = 'inspection') AS "photosInInspection"
         FROM "Session" s
         JOIN "User" u ON u."id" = s."userId"
         LEFT JOIN "Profile" p ON p."userId" = u."id" AND p."poolId" = ${scope.poolId}
@@ -115,7 +126,7 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
       signupDate: session.signupDate,
       profile:
         session.profileId !== null
-          ? { id: session.profileId, name: session.name!, invisible: session.invisible!, status: session.profileStatus!, thumbFilename: session.thumbFilename }
+          ? { id: session.profileId, name: session.name!, invisible: session.invisible!, status: session.profileStatus!, thumbFilename: session.thumbFilename, photosInInspection: session.photosInInspection ?? 0 }
           : null,
     }
     // Touch the session at most once an hour: a write per request would cost more than it

@@ -13,6 +13,10 @@ export const MAX_FILES_PER_REQUEST = 10
 export const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024)
 export const MAX_MEGAPIXELS = MAX_PIXELS / 1_000_000
 
+/** Why an operator rejects a photo (Photo.rejectReason); each has `rejectReason.<key>` in photos.json. */
+export const PHOTO_REJECT_REASONS = ['not_recognisable', 'not_own', 'explicit', 'minor', 'contact_details', 'quality', 'other'] as const
+export type PhotoRejectReason = (typeof PHOTO_REJECT_REASONS)[number]
+
 export const PHOTO_STATUSES = ['inspection', 'active', 'rejected'] as const
 export type PhotoStatus = (typeof PHOTO_STATUSES)[number]
 

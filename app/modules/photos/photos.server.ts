@@ -3,7 +3,7 @@
 // the profiles they hang from; every query runs inside withScope and names the pool.
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
-import { photoLimitFor, type PhotoStatus } from './limits.ts'
+import { photoLimitFor, type PhotoRejectReason, type PhotoStatus } from './limits.ts'
 
 /** Statuses that take a place: rejected photos do not count against the limit. */
 export const COUNTED_STATUSES: PhotoStatus[] = ['inspection', 'active']
@@ -67,6 +67,7 @@ export type OwnPhoto = {
   isPrivate: boolean
   width: number | null
   height: number | null
+  rejectReason: PhotoRejectReason | null
 }
 
 export type OwnPhotos = { photos: OwnPhoto[]; count: number; limit: number }
@@ -77,7 +78,7 @@ export async function listOwnPhotos(db: Db, scope: Scope, profileId: number): Pr
     const photos = await tx.photo.findMany({
       where: { poolId: scope.poolId, profileId },
       orderBy: [{ position: 'asc' }, { id: 'asc' }],
-      select: { id: true, filename: true, thumbFilename: true, status: true, isMain: true, isPrivate: true, width: true, height: true },
+      select: { id: true, filename: true, thumbFilename: true, status: true, isMain: true, isPrivate: true, width: true, height: true, rejectReason: true },
     })
     const owner = await tx.profile.findFirst({ where: { poolId: scope.poolId, id: profileId }, select: { user: { select: { paidUser: true } } } })
     return {

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { queueMediaDeletion, removeAfterCommit } from '../media/deletions.server.ts'
 import type { MediaStorage } from '../media/storage.server.ts'
+import type { PhotoRejectReason } from './limits.ts'
 import { ensureMainPhoto, lockProfile } from './photos.server.ts'
 import { photoKeys } from './store.server.ts'
 
@@ -45,8 +46,20 @@ export async function listInspectionQueue(db: Db, scope: Scope, take = 50): Prom
 export type ReviewDecision = 'approve' | 'reject'
 export type ReviewResult = { ok: true; profileName: string } | { ok: false; reason: 'notFound' }
 
-/** Approve (status active: shown to others) or reject one photo under inspection. */
-export async function reviewPhoto(db: Db, scope: Scope, photoId: number, decision: ReviewDecision, now = new Date(), storage?: MediaStorage): Promise<ReviewResult> {
+/**
+ * Approve (status active: shown to others) or reject one photo under inspection; a rejection
+ * keeps the operator's reason, which the member is shown, and removes the files once the
+ * decision has committed.
+ */
+export async function reviewPhoto(
+  db: Db,
+  scope: Scope,
+  photoId: number,
+  decision: ReviewDecision,
+  now = new Date(),
+  options: { rejectReason?: PhotoRejectReason; storage?: MediaStorage } = {},
+): Promise<ReviewResult> {
+  const rejectReason = options.rejectReason ?? 'other'
   const result = await withScope(db, scope, async (tx) => {
     const photo = await tx.photo.findFirst({
       where: { poolId: scope.poolId, id: photoId, status: 'inspection' },
@@ -57,7 +70,7 @@ export async function reviewPhoto(db: Db, scope: Scope, photoId: number, decisio
     await lockProfile(tx, scope, photo.profileId)
     const { count } = await tx.photo.updateMany({
       where: { poolId: scope.poolId, id: photo.id, status: 'inspection' },
-      data: decision === 'approve' ? { status: 'active', reviewedAt: now } : { status: 'rejected', reviewedAt: now, isMain: false },
+      data: decision === 'approve' ? { status: 'active', reviewedAt: now } : { status: 'rejected', reviewedAt: now, isMain: false, rejectReason },
     })
     if (count === 0) return { ok: false, reason: 'notFound' } as const
     await ensureMainPhoto(tx, scope, photo.profileId)
@@ -65,6 +78,6 @@ export async function reviewPhoto(db: Db, scope: Scope, photoId: number, decisio
     return { ok: true, profileName: photo.profile.name, queued } as const
   })
   if (!result.ok) return result
-  await removeAfterCommit(db, scope, result.queued, storage)
+  await removeAfterCommit(db, scope, result.queued, options.storage)
   return { ok: true, profileName: result.profileName }
 }

@@ -67,7 +67,9 @@ const pngFile = async (name: string) => new File([new Uint8Array(await tinyPng()
 
 async function callPhotos(scope: Scope, request: Request) {
   const context = await contextFor(scope, request)
-  return run(() => photosAction({ request, context, params: {} }))
+  const result = await run(() => photosAction({ request, context, params: {} }))
+  // What server/edge/remix.ts would add to the response: the flash toast, for instance.
+  return { ...result, setCookies: context.setCookies }
 }
 
 describe('/profile/photos upload', () => {
@@ -153,7 +155,44 @@ describe('/profile/photos management', () => {
     }
     expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.photo.count({ where: { poolId: 'benelux', id: Number(photoId) } }))).toBe(1)
     const own = await callPhotos(FLIRTLOKAAL, post('http://flirtlokaal.localhost/profile/photos', { intent: 'delete', photoId }, { cookie: owner.cookie }))
-    expect(own).toMatchObject({ status: 200, body: { notice: { key: 'notices.deleted', tone: 'success' } } })
+    // Back to the page (without a confirmation step), with a toast saying what happened.
+    expect(own.status).toBe(302)
+    expect(own.headers.get('location')).toBe('/profile/photos')
+    expect(own.setCookies.some((c) => c.startsWith('toast='))).toBe(true)
+    expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.photo.count({ where: { poolId: 'benelux', id: Number(photoId) } }))).toBe(0)
+  })
+
+  it("shows a rejected photo with the operator's reason, and replaces it with a new upload", async () => {
+    process.env.OPERATOR_PASSWORD = 'op-secret'
+    const m = await login(FLIRTLOKAAL)
+    const done = await callPhotos(FLIRTLOKAAL, upload([await pngFile('blurry.png')], m.cookie))
+    const photoId = (done.body as { outcomes: { photoId: number }[] }).outcomes[0]!.photoId
+    const request = post('http://flirtlokaal.localhost/operator/photos', { intent: 'reject', photoId: String(photoId), reason: 'quality' }, {
+      authorization: `Basic ${Buffer.from('operator:op-secret').toString('base64')}`,
+    })
+    expect((await run(async () => operatorAction({ request, context: await contextFor(FLIRTLOKAAL, request), params: {} }))).status).toBe(200)
+    const list = async () => {
+      const page = new Request('http://flirtlokaal.localhost/profile/photos', { headers: { cookie: m.cookie } })
+      return (await run(async () => photosLoader({ request: page, context: await contextFor(FLIRTLOKAAL, page), params: {} }))).body as {
+        photos: { id: number; status: string; rejectReason: string | null }[]
+      }
+    }
+    expect((await list()).photos).toEqual([expect.objectContaining({ id: photoId, status: 'rejected', rejectReason: 'quality' })])
+    const replaced = await callPhotos(FLIRTLOKAAL, upload([await pngFile('sharp.png')], m.cookie, { replace: String(photoId) }))
+    expect(replaced.status).toBe(200)
+    const after = (await list()).photos
+    expect(after).toHaveLength(1)
+    expect(after[0]).toMatchObject({ status: 'inspection', rejectReason: null })
+    expect(after[0]!.id).not.toBe(photoId)
+  })
+
+  it("never replaces another member's photo", async () => {
+    const owner = await login(FLIRTLOKAAL)
+    const other = await login(FLIRTLOKAAL)
+    const done = await callPhotos(FLIRTLOKAAL, upload([await pngFile('mine.png')], owner.cookie))
+    const photoId = (done.body as { outcomes: { photoId: number }[] }).outcomes[0]!.photoId
+    await callPhotos(FLIRTLOKAAL, upload([await pngFile('theirs.png')], other.cookie, { replace: String(photoId) }))
+    expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.photo.count({ where: { poolId: 'benelux', id: photoId } }))).toBe(1)
   })
 
   it('answers a main photo under inspection with a clear 400, and nonsense with 400', async () => {

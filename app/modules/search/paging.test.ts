@@ -42,7 +42,7 @@ describe('keyset paging', () => {
     const first = await searchMembers(db, FLIRTLOKAAL, { site: SITE, viewerProfileId: null, params: new URLSearchParams('gender=woman') })
     const cursor = decodeCursor(new URLSearchParams(first.nextSearch!).get('cursor'))
     // Page 1 ends inside the tie: the cursor carries the shared timestamp and the last id.
-    expect(cursor).toEqual({ lastActiveAt: SAME_MOMENT, id: first.members[PAGE_SIZE - 1]!.id })
+    expect(cursor).toEqual({ hasPhoto: false, lastActiveAt: SAME_MOMENT, id: first.members[PAGE_SIZE - 1]!.id })
     expect(first.firstSearch).toBeNull()
     const second = await searchMembers(db, FLIRTLOKAAL, { site: SITE, viewerProfileId: null, params: new URLSearchParams(first.nextSearch!) })
     expect(second.members[0]!.id).toBe(expected[PAGE_SIZE])

@@ -1,7 +1,9 @@
 // The search query: one SQL statement per page, parameters only (Prisma.sql fragments).
-// It walks a per-gender partial index on (poolId, lastActiveAt DESC, id DESC, country,
-// region, birthDate, appearance) WHERE status = 'active' AND NOT invisible AND gender = ...
-// in order: poolId is an equality, the cursor a row comparison on (lastActiveAt, id), the
+// Members with an approved main photo first, then the most recently active (issue #16).
+// It walks a per-gender partial index on (poolId, hasPhoto DESC, lastActiveAt DESC, id DESC,
+// country, region, birthDate, appearance) WHERE status = 'active' AND NOT invisible AND
+// gender = ... in order: poolId is an equality, the cursor a row comparison on (hasPhoto,
+// lastActiveAt, id), the
 // other filters are checked inside the index, and ORDER BY matches it, so Postgres stops
 // after LIMIT rows and never sorts. Why partial indexes: with row-level security only
 // leakproof operators may be index conditions, and enum comparison (status, gender) is not;
@@ -21,6 +23,7 @@ export type FoundProfile = {
   city: string | null
   fictional: boolean
   lastActiveAt: Date
+  hasPhoto: boolean
   thumbFilename: string | null
 }
 
@@ -62,10 +65,8 @@ function conditions(scope: Scope, c: SearchCriteria, gender: Prisma.Sql, options
       SELECT b."blockedId" FROM "Block" b WHERE b."poolId" = ${scope.poolId} AND b."blockerId" = ${viewer}))`)
   }
   if (options.excludeIds?.length) parts.push(Prisma.sql`p.id <> ALL (${options.excludeIds}::int[])`)
-  if (options.withMainPhoto) {
-    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "Photo" ph
-      WHERE ph."poolId" = ${scope.poolId} AND ph."profileId" = p.id AND ph."isMain" AND ph.status = 'active')`)
-  }
+  // Profile.hasPhoto is "has an approved main photo", kept by a trigger on Photo.
+  if (options.withMainPhoto) parts.push(Prisma.sql`p."hasPhoto"`)
   if (options.unvoted && options.viewerId !== null) {
     const viewer = options.viewerId
     // Anti-joins by primary key, per row the index walk reaches: (poolId, likerId, likedId)
@@ -79,8 +80,11 @@ function conditions(scope: Scope, c: SearchCriteria, gender: Prisma.Sql, options
   return Prisma.join(parts, ' AND ')
 }
 
+// Row comparison in the index's order (every column descending; false < true).
 const keyset = (after: Cursor | null) =>
-  after ? Prisma.sql` AND (p."lastActiveAt", p.id) < (${after.lastActiveAt.toISOString()}::timestamp, ${after.id}::int)` : Prisma.empty
+  after
+    ? Prisma.sql` AND (p."hasPhoto", p."lastActiveAt", p.id) < (${after.hasPhoto}::boolean, ${after.lastActiveAt.toISOString()}::timestamp, ${after.id}::int)`
+    : Prisma.empty
 
 const oneGender = (g: Gender) => Prisma.sql`p.gender = ${g}::"Gender"`
 
@@ -92,21 +96,22 @@ const oneGender = (g: Gender) => Prisma.sql`p.gender = ${g}::"Gender"`
  */
 export function searchStatement(scope: Scope, c: SearchCriteria, options: FindOptions): Prisma.Sql {
   const branches = c.genders.map(
-    (g) => Prisma.sql`(SELECT p.id, p.name, p."birthDate", p.country, p.region, p.city, p.fictional, p."lastActiveAt",
+    (g) => Prisma.sql`(SELECT p.id, p.name, p."birthDate", p.country, p.region, p.city, p.fictional, p."lastActiveAt", p."hasPhoto",
         (SELECT ph."thumbFilename" FROM "Photo" ph
           WHERE ph."poolId" = ${scope.poolId} AND ph."profileId" = p.id AND ph."isMain" AND ph.status = 'active'
           ORDER BY ph.position LIMIT 1) AS "thumbFilename"
       FROM "Profile" p
       WHERE ${conditions(scope, c, oneGender(g), options)}${keyset(options.after)}
-      ORDER BY p."lastActiveAt" DESC, p.id DESC
+      ORDER BY p."hasPhoto" DESC, p."lastActiveAt" DESC, p.id DESC
       LIMIT ${options.limit})`,
   )
   return Prisma.join(branches, ' UNION ALL ')
 }
 
-const newestFirst = (a: FoundProfile, b: FoundProfile) => b.lastActiveAt.getTime() - a.lastActiveAt.getTime() || b.id - a.id
+const newestFirst = (a: FoundProfile, b: FoundProfile) =>
+  Number(b.hasPhoto) - Number(a.hasPhoto) || b.lastActiveAt.getTime() - a.lastActiveAt.getTime() || b.id - a.id
 
-/** Profiles matching the criteria, most recently active first, after the cursor. */
+/** Profiles matching the criteria, with a photo first, then most recently active, after the cursor. */
 export async function findProfiles(tx: ScopedTx, scope: Scope, criteria: SearchCriteria, options: FindOptions): Promise<FoundProfile[]> {
   if (criteria.genders.length === 0 || criteria.countries.length === 0 || options.limit <= 0) return []
   const rows = await tx.$queryRaw<FoundProfile[]>(searchStatement(scope, criteria, options))

@@ -72,15 +72,16 @@ describe('the filter state from the query string', () => {
 
 describe('the cursor', () => {
   it('round-trips and is opaque', () => {
-    const cursor = { lastActiveAt: new Date('2026-01-02T03:04:05.678Z'), id: 4711 }
+    const cursor = { hasPhoto: true, lastActiveAt: new Date('2026-01-02T03:04:05.678Z'), id: 4711 }
     const encoded = encodeCursor(cursor)
     expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/)
     expect(decodeCursor(encoded)).toEqual(cursor)
+    expect(decodeCursor(encodeCursor({ ...cursor, hasPhoto: false }))).toEqual({ ...cursor, hasPhoto: false })
   })
 
   it('is null for anything else', () => {
     const b64 = (s: string) => Buffer.from(s).toString('base64url')
-    for (const value of [null, undefined, '', '!!!', b64('not a cursor'), b64('2026-01-02T03:04:05.678Z|-1'), b64('2026-13-45T00:00:00Z|5'), b64('2026-01-02T03:04:05.678Z|99999999999'), 'a'.repeat(500)]) {
+    for (const value of [null, undefined, '', '!!!', b64('not a cursor'), b64('2026-01-02T03:04:05.678Z|-1'), b64('2026-01-02T03:04:05.678Z|5'), b64('2|2026-01-02T03:04:05.678Z|5'), b64('2026-13-45T00:00:00Z|5'), b64('2026-01-02T03:04:05.678Z|99999999999'), 'a'.repeat(500)]) {
       expect(decodeCursor(value)).toBeNull()
     }
   })

@@ -87,7 +87,7 @@ export async function searchMembers(db: Reader, scope: Scope, input: SearchInput
     return {
       filters,
       members: toCards(page, site.cdnPrefix, today),
-      nextSearch: hasMore ? link(encodeCursor({ lastActiveAt: last.lastActiveAt, id: last.id })) : null,
+      nextSearch: hasMore ? link(encodeCursor({ hasPhoto: last.hasPhoto, lastActiveAt: last.lastActiveAt, id: last.id })) : null,
       firstSearch: after ? link(null) : null,
       total,
       similar: toCards(similar, site.cdnPrefix, today),

@@ -58,6 +58,11 @@ export function themeCssVars(theme: Theme): Record<string, string> {
   vars['--color-on-warning'] = readableOn(c.warning)
   vars['--color-on-danger'] = readableOn(c.danger)
   vars['--color-border'] = mix(c.text, c.background, 0.85)
+  // Tinted backgrounds of alerts and badges: their text is the full colour on them, a pair
+  // the contrast check (contrast.ts, tenant:check) measures.
+  vars['--color-success-soft'] = mix(c.success, '#ffffff', 0.88)
+  vars['--color-danger-soft'] = mix(c.danger, '#ffffff', 0.88)
+  vars['--color-warning-soft'] = mix(c.warning, '#ffffff', 0.78)
   return vars
 }
 
