@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PHOTO_REJECT_REASONS } from '~/modules/photos/limits.ts'
+import { dateTimeFormat } from '~/modules/site/formatters.ts'
 
 export type QueuePhoto = { id: number; url: string; thumbUrl: string; width: number | null; height: number | null; createdAt: string; profileId: number; profileName: string }
 
@@ -8,7 +9,7 @@ export type QueuePhoto = { id: number; url: string; thumbUrl: string; width: num
 export function ReviewQueue({ photos, total, locale }: { photos: QueuePhoto[]; total: number; locale: string }) {
   const { t } = useTranslation('photos')
   if (photos.length === 0) return <p>{t('operator.empty')}</p>
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <>
       <p className="muted">{t('operator.total', { total })}</p>

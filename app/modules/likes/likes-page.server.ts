@@ -3,6 +3,7 @@ import { requireMember } from '../auth/guards.server.ts'
 import { readScoped } from '../db/scoped.server.ts'
 import { listLikes, type LikedCard, type LikesListItem } from './likes.server.ts'
 import type { LikeTab } from './tabs.ts'
+import { dateTimeFormat } from '../site/formatters.ts'
 
 export type LikesTabData = { tab: LikeTab; items: LikesListItem[]; next: string | null; paged: boolean; title: string; siteName: string }
 
@@ -11,7 +12,7 @@ export type LikesTabData = { tab: LikeTab; items: LikesListItem[]; next: string 
  * zone, so the page the browser hydrates says exactly what the server rendered.
  */
 function withLikeDates(items: readonly LikedCard[], locale: string, timeZone: string): LikesListItem[] {
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone })
+  const format = dateTimeFormat(locale, { dateStyle: 'medium', timeZone })
   return items.map((item) => ({ ...item, date: format.format(new Date(item.at)) }))
 }
 

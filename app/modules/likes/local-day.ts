@@ -1,8 +1,9 @@
 // Calendar days in a site's time zone (tenant config `timeZone`): the swipe game's quota
 // resets at the site's local midnight, not at UTC midnight.
+import { dateTimeFormat } from '../site/formatters.ts'
 
 function parts(at: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const fields = new Intl.DateTimeFormat('en-US', {
+  const fields = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -2,6 +2,7 @@
 // from the tenant config only. The payments issue (#9) charges in the currency chosen here.
 import { CURRENCY_BY_COUNTRY, isCountryCode } from '../geo/countries.ts'
 import type { Currency, TenantConfig } from '../../../tenants/schema.ts'
+import { numberFormat } from './formatters.ts'
 
 type PricingSite = Pick<TenantConfig, 'creditBundles' | 'countries'>
 
@@ -39,5 +40,5 @@ export function pricedBundles(site: PricingSite, country: string | null): Priced
 
 /** An amount in minor units (cents), in the page's locale: "€ 14,95" (nl), "£12.99" (en). */
 export function formatMoney(minor: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100)
+  return numberFormat(locale, { style: 'currency', currency }).format(minor / 100)
 }
