@@ -158,14 +158,26 @@ export async function withPrepareLock<T>(ownerUrl: string, fn: () => Promise<T>)
   })
 }
 
-/** The owner-only store for secrets that every node shares. */
+/**
+ * The owner-only store for secrets that every node shares. Nodes starting together would
+ * race on the schema's privileges ("tuple concurrently updated"), so they take turns under
+ * a transaction-level advisory lock.
+ */
 async function ensureSecretStore(client: pg.Client): Promise<void> {
-  await client.query(`CREATE SCHEMA IF NOT EXISTS ${SECRETS_SCHEMA}`)
-  await client.query(`REVOKE ALL ON SCHEMA ${SECRETS_SCHEMA} FROM PUBLIC`)
-  await client.query(
-    `CREATE TABLE IF NOT EXISTS ${SECRETS_SCHEMA}.secret (name text PRIMARY KEY, value text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
-  )
-  await client.query(`REVOKE ALL ON ${SECRETS_SCHEMA}.secret FROM PUBLIC`)
+  await client.query('BEGIN')
+  try {
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('dating:secret-store'))`)
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${SECRETS_SCHEMA}`)
+    await client.query(`REVOKE ALL ON SCHEMA ${SECRETS_SCHEMA} FROM PUBLIC`)
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${SECRETS_SCHEMA}.secret (name text PRIMARY KEY, value text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+    )
+    await client.query(`REVOKE ALL ON ${SECRETS_SCHEMA}.secret FROM PUBLIC`)
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  }
 }
 
 async function readSecret(client: pg.Client, name: string): Promise<string | null> {
