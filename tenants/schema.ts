@@ -15,6 +15,7 @@ export const CURRENCIES = ['EUR', 'GBP', 'USD', 'CAD', 'AUD', 'NZD', 'CHF', 'PLN
 export const CurrencySchema = z.enum(CURRENCIES)
 export type Currency = (typeof CURRENCIES)[number]
 
+/** SPEC §2's landers. A tenant may list any folder under landers/ (tenant:check checks it exists). */
 export const LANDERS = [
   'adultonly', 'tinderswipe', 'whoneedsstrings', 'alonetonight', 'collagelanding', 'gallery',
   'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video',
@@ -126,7 +127,8 @@ export const TenantConfigSchema = z
     timeZone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Amsterdam').default('Europe/Amsterdam'),
     /** Where a member goes after deleting their account. */
     partnerSite: z.url({ protocol: /^https$/ }),
-    landers: z.array(z.enum(LANDERS)).default([]),
+    /** Enabled landers: folder names under landers/ (decision 014); others answer 404. */
+    landers: z.array(slug).default([]),
     company: CompanySchema,
   })
   .superRefine((config, ctx) => {
