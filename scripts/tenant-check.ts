@@ -8,6 +8,7 @@ import { THEME_NAMES } from '../themes/index.ts'
 import { getEnv } from '../app/modules/config/env.server.ts'
 import { loadTenants, type LoadedTenant } from '../app/modules/tenancy/load-tenants.server.ts'
 import { poolMoves } from '../app/modules/tenancy/sync.server.ts'
+import { landerCheck } from './lib/lander-check.ts'
 import { embeddedOwnerUrl, openDatabaseServer, withDatabase } from './lib/database.ts'
 
 async function existingSites(): Promise<{ id: string; poolId: string }[] | null> {
@@ -50,6 +51,14 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
+/** The lander folders, and each site's enabled landers (decision 014). */
+function checkLanders(sites: LoadedTenant[]): void {
+  const { lines, problems } = landerCheck(sites)
+  for (const line of lines) console.info(line)
+  for (const problem of problems) console.error(problem)
+  if (problems.length > 0) process.exitCode = 1
+}
+
 let tenants: LoadedTenant[]
 try {
   tenants = await loadTenants(THEME_NAMES)
@@ -58,6 +67,7 @@ try {
   process.exit(1)
 }
 for (const t of tenants) console.info(`ok  ${t.slug.padEnd(16)} pool=${t.pool} locales=${t.locales.offered.join('/')} domains=${t.domains.join(', ')}`)
+checkLanders(tenants)
 try {
   const existing = await existingSites()
   if (existing === null) console.info('no database yet: pool assignments are not compared')

@@ -12,11 +12,13 @@ import { loader as memberLanding3Loader } from '../../routes/_lander.members.$id
 import { action as signupAction } from '../../routes/_default.signup.tsx'
 import { activateAccount } from '../accounts/activation.server.ts'
 import { issueToken } from '../auth/tokens.server.ts'
+import { closeLimits } from '../limits/limiter.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { buildAppContext } from '../tenancy/context.server.ts'
 import { landerStats, pValue, variantFigures, zTest } from './stats.server.ts'
 import { drawVariant } from './variants.ts'
+import { formatReport } from './report.ts'
 
 let db: Db
 const profiles: Record<string, number[]> = { benelux: [], datevibe: [] }
@@ -27,6 +29,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) profiles.datevibe!.push(await createProfile(db, DATEVIBE, { name: `Vibe${i}`, city: 'Leeds' }))
 })
 afterAll(async () => {
+  await closeLimits()
   await db.$disconnect()
 })
 
@@ -221,5 +224,9 @@ describe('report figures', () => {
     expect(b!.p).toBeCloseTo(0.0355, 3)
     expect(zTest(0, 0, 10, 1)).toBeNull()
     expect(pValue(1.959964)).toBeCloseTo(0.05, 4)
+    const text = formatReport('flirtlokaal', rows, { l: 'a' })
+    expect(text).toMatch(/l\s+a\s+1000\s+100\s+50\s+10\.0%\s+control/)
+    expect(text).toMatch(/l\s+b\s+1000\s+130\s+60\s+13\.0%\s+z=2\.10 p=0\.035 \*/)
+    expect(text).toContain('source: x')
   })
 })
