@@ -4,11 +4,12 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { THEME_NAMES } from '../themes/index.ts'
+import { THEME_NAMES, themeFor } from '../themes/index.ts'
 import { getEnv } from '../app/modules/config/env.server.ts'
 import { loadTenants, type LoadedTenant } from '../app/modules/tenancy/load-tenants.server.ts'
 import { poolMoves } from '../app/modules/tenancy/sync.server.ts'
 import { landerCheck } from './lib/lander-check.ts'
+import { paletteProblems } from './lib/palette-check.ts'
 import { embeddedOwnerUrl, openDatabaseServer, withDatabase } from './lib/database.ts'
 
 async function existingSites(): Promise<{ id: string; poolId: string }[] | null> {
@@ -59,6 +60,15 @@ function checkLanders(sites: LoadedTenant[]): void {
   if (problems.length > 0) process.exitCode = 1
 }
 
+/** Each site's colours (its theme with its own brand colours) must carry readable text. */
+function checkPalettes(sites: LoadedTenant[]): void {
+  for (const site of sites) {
+    const problems = paletteProblems(site.slug, themeFor(site))
+    for (const problem of problems) console.error(problem)
+    if (problems.length > 0) process.exitCode = 1
+  }
+}
+
 let tenants: LoadedTenant[]
 try {
   tenants = await loadTenants(THEME_NAMES)
@@ -68,6 +78,7 @@ try {
 }
 for (const t of tenants) console.info(`ok  ${t.slug.padEnd(16)} pool=${t.pool} locales=${t.locales.offered.join('/')} domains=${t.domains.join(', ')}`)
 checkLanders(tenants)
+checkPalettes(tenants)
 try {
   const existing = await existingSites()
   if (existing === null) console.info('no database yet: pool assignments are not compared')

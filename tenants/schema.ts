@@ -42,6 +42,8 @@ const hostname = z
   .string()
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a lower-case host name such as example.com')
 
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #8e44ad')
+
 /** A text the operator writes per locale; the site's default locale is required. */
 const LocalizedTextSchema = z.partialRecord(LocaleSchema, z.string().min(1))
 export type LocalizedText = z.infer<typeof LocalizedTextSchema>
@@ -84,6 +86,11 @@ export const TenantConfigSchema = z
     indexTitle: LocalizedTextSchema,
     description: LocalizedTextSchema,
     theme: slug,
+    /** Brand colours over the theme's (decision 014): a site per colour without a theme folder. */
+    colors: z
+      .strictObject({ primary: hexColor, secondary: hexColor, unread: hexColor })
+      .partial()
+      .optional(),
     // Photos are served by the app's media route at /media/ (it checks who may see them); an
     // https prefix is a CDN in front of it, used for photos anyone may see.
     cdnPrefix: z.string().regex(/^(\/media\/|https:\/\/\S+\/)$/, "'/media/' or an https URL ending in /").default('/media/'),
