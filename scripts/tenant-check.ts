@@ -4,11 +4,13 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { THEME_NAMES, THEMES } from '../themes/index.ts'
+import { THEME_NAMES, themeFor } from '../themes/index.ts'
 import { contrastProblems, MIN_TEXT_CONTRAST } from '../app/modules/theme/contrast.ts'
 import { getEnv } from '../app/modules/config/env.server.ts'
 import { loadTenants, type LoadedTenant } from '../app/modules/tenancy/load-tenants.server.ts'
 import { poolMoves } from '../app/modules/tenancy/sync.server.ts'
+import { landerCheck } from './lib/lander-check.ts'
+import { paletteProblems } from './lib/palette-check.ts'
 import { embeddedOwnerUrl, openDatabaseServer, withDatabase } from './lib/database.ts'
 
 async function existingSites(): Promise<{ id: string; poolId: string }[] | null> {
@@ -51,6 +53,23 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
+/** The lander folders, and each site's enabled landers (decision 014). */
+function checkLanders(sites: LoadedTenant[]): void {
+  const { lines, problems } = landerCheck(sites)
+  for (const line of lines) console.info(line)
+  for (const problem of problems) console.error(problem)
+  if (problems.length > 0) process.exitCode = 1
+}
+
+/** Each site's colours (its theme with its own brand colours) must carry readable text. */
+function checkPalettes(sites: LoadedTenant[]): void {
+  for (const site of sites) {
+    const problems = paletteProblems(site.slug, themeFor(site))
+    for (const problem of problems) console.error(problem)
+    if (problems.length > 0) process.exitCode = 1
+  }
+}
+
 let tenants: LoadedTenant[]
 try {
   tenants = await loadTenants(THEME_NAMES)
@@ -59,14 +78,15 @@ try {
   process.exit(1)
 }
 for (const t of tenants) console.info(`ok  ${t.slug.padEnd(16)} pool=${t.pool} locales=${t.locales.offered.join('/')} domains=${t.domains.join(', ')}`)
-// Every theme colour pair used as text must be readable (WCAG AA), for every site's theme.
-for (const name of new Set(tenants.map((t) => t.theme))) {
-  const theme = THEMES[name]
-  const problems = theme ? contrastProblems(theme) : []
-  const sites = tenants.filter((t) => t.theme === name).map((t) => t.slug).join(', ')
-  if (problems.length === 0) console.info(`ok  theme ${name} (${sites}): every text colour pair reaches ${MIN_TEXT_CONTRAST}:1`)
+checkLanders(tenants)
+checkPalettes(tenants)
+// Every theme colour pair used as text must be readable (WCAG AA), for every site's theme
+// with the site's own brand colours applied.
+for (const t of tenants) {
+  const problems = contrastProblems(themeFor(t))
+  if (problems.length === 0) console.info(`ok  ${t.slug.padEnd(16)} theme ${t.theme}: every text colour pair reaches ${MIN_TEXT_CONTRAST}:1`)
   else {
-    console.error(`theme ${name} (${sites}): text colours below ${MIN_TEXT_CONTRAST}:1 (WCAG AA):`)
+    console.error(`${t.slug} (theme ${t.theme}): text colours below ${MIN_TEXT_CONTRAST}:1 (WCAG AA):`)
     for (const p of problems) console.error(`  - ${p.text} on ${p.background} (${p.use}): ${p.ratio.toFixed(2)}:1`)
     process.exitCode = 1
   }

@@ -45,7 +45,7 @@ export default defineTenant({
   minimumAge: 18,
   welcomeDiscountHours: 24,
   partnerSite: 'https://www.flirtlokaal.nl/',
-  landers: ['whoneedsstrings', 'alonetonight'],
+  landers: ['whoneedsstrings', 'alonetonight', 'maplanding'],
   company: {
     name: 'Dichtbij Online B.V.',
     address: 'Stationsplein 45',

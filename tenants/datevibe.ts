@@ -36,7 +36,7 @@ export default defineTenant({
   welcomeDiscountHours: 72,
   timeZone: 'Europe/London',
   partnerSite: 'https://www.flirtlokaal.nl/',
-  landers: ['video', 'socialnetwork'],
+  landers: ['video', 'socialnetwork', 'transitionsvideolanding'],
   company: {
     name: 'Vibe Interactive Ltd',
     address: '12 Hanover Square',

@@ -45,7 +45,7 @@ export default defineTenant({
   minimumAge: 18,
   welcomeDiscountHours: 48,
   partnerSite: 'https://www.datedichtbij.nl/',
-  landers: ['adultonly', 'tinderswipe', 'gallery'],
+  landers: ['adultonly', 'tinderswipe', 'gallery', 'collagelanding', 'iconslanding'],
   company: {
     name: 'Lokaal Media B.V.',
     address: 'Keizersgracht 101',

@@ -15,6 +15,7 @@ export const CURRENCIES = ['EUR', 'GBP', 'USD', 'CAD', 'AUD', 'NZD', 'CHF', 'PLN
 export const CurrencySchema = z.enum(CURRENCIES)
 export type Currency = (typeof CURRENCIES)[number]
 
+/** SPEC §2's landers. A tenant may list any folder under landers/ (tenant:check checks it exists). */
 export const LANDERS = [
   'adultonly', 'tinderswipe', 'whoneedsstrings', 'alonetonight', 'collagelanding', 'gallery',
   'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video',
@@ -40,6 +41,8 @@ const slug = z.string().regex(/^[a-z][a-z0-9-]{1,40}$/, 'lowercase letters, digi
 const hostname = z
   .string()
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a lower-case host name such as example.com')
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #8e44ad')
 
 /** A text the operator writes per locale; the site's default locale is required. */
 const LocalizedTextSchema = z.partialRecord(LocaleSchema, z.string().min(1))
@@ -83,6 +86,11 @@ export const TenantConfigSchema = z
     indexTitle: LocalizedTextSchema,
     description: LocalizedTextSchema,
     theme: slug,
+    /** Brand colours over the theme's (decision 014): a site per colour without a theme folder. */
+    colors: z
+      .strictObject({ primary: hexColor, secondary: hexColor, unread: hexColor })
+      .partial()
+      .optional(),
     // Photos are served by the app's media route at /media/ (it checks who may see them); an
     // https prefix is a CDN in front of it, used for photos anyone may see.
     cdnPrefix: z.string().regex(/^(\/media\/|https:\/\/\S+\/)$/, "'/media/' or an https URL ending in /").default('/media/'),
@@ -126,7 +134,8 @@ export const TenantConfigSchema = z
     timeZone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Amsterdam').default('Europe/Amsterdam'),
     /** Where a member goes after deleting their account. */
     partnerSite: z.url({ protocol: /^https$/ }),
-    landers: z.array(z.enum(LANDERS)).default([]),
+    /** Enabled landers: folder names under landers/ (decision 014); others answer 404. */
+    landers: z.array(slug).default([]),
     company: CompanySchema,
   })
   .superRefine((config, ctx) => {

@@ -5,6 +5,7 @@ import { SignupWizard } from '~/components/signup/signup-wizard.tsx'
 import { MEMBER_STEPS, parseStep, trackingSearch, type SignupActionData, type SignupView } from '~/modules/accounts/signup-schema.ts'
 import { canContinueSignup, submitSignupStep } from '~/modules/accounts/signup.server.ts'
 import { resolveTracking, signupAllowed } from '~/modules/accounts/tracking.server.ts'
+import { landerAttribution } from '~/modules/landers/cookie.server.ts'
 import { requireAnonymous } from '~/modules/auth/guards.server.ts'
 import { sessionCookie } from '~/modules/auth/session.server.ts'
 import { limitHeaders } from '~/modules/limits/answer.server.ts'
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { tracking, setCookie } = await resolveTracking(request)
   const outcome = await submitSignupStep(
     { db, scope, tenant, theme, t, link: (path) => siteLink(tenant, request, path) },
-    { formData: await request.formData(), member, tracking, locale, userAgent: request.headers.get('user-agent'), ip: context.clientIp },
+    { formData: await request.formData(), member, tracking, lander: await landerAttribution(request), locale, userAgent: request.headers.get('user-agent'), ip: context.clientIp },
   )
   const headers = new Headers()
   if (setCookie) headers.append('Set-Cookie', setCookie)

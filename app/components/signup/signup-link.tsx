@@ -46,3 +46,34 @@ export function SignupLink({ className, children }: { className?: string; childr
     </>
   )
 }
+
+/**
+ * Server-rendered markup (a lander) whose `a[data-signup]` links to /signup open the signup
+ * modal on desktop-wide viewports, like SignupLink; phones and no-JavaScript follow the link.
+ */
+export function SignupDelegate({ children }: { children: ReactNode }) {
+  const [search, setSearch] = useState<string | null>(null)
+  const linkOf = (event: React.SyntheticEvent) => (event.target as Element).closest?.('a[data-signup]') as HTMLAnchorElement | null
+  const onClick = (event: React.MouseEvent<HTMLDivElement>) => {
+    const link = linkOf(event)
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (!window.matchMedia(SIGNUP_MODAL_MEDIA).matches) return
+    event.preventDefault()
+    setSearch(trackingSearch(new URL(link.href).search))
+  }
+  const onIntent = (event: React.SyntheticEvent) => {
+    if (linkOf(event)) prefetchModal()
+  }
+  return (
+    // The links inside are the controls (keyboard included); this only catches their clicks.
+    <div onClick={onClick} onPointerOver={onIntent} onTouchStart={onIntent} onFocus={onIntent}>
+      <link rel="stylesheet" href={signupCss} />
+      {children}
+      {search !== null ? (
+        <Suspense fallback={null}>
+          <SignupModal search={search} onClose={() => setSearch(null)} />
+        </Suspense>
+      ) : null}
+    </div>
+  )
+}

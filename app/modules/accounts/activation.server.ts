@@ -4,6 +4,7 @@ import { consumeToken, issueToken, TOKEN_TTL_MS } from '../auth/tokens.server.ts
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
+import { countLanderEventTx, landerKeyOf } from '../landers/stats.server.ts'
 
 /** A new activation mail at most once a minute per account. */
 export const RESEND_INTERVAL_MS = 60_000
@@ -35,12 +36,15 @@ export async function activateAccount(db: Db, scope: Scope, rawToken: string, no
   return withScope(db, scope, async (tx): Promise<ActivationResult> => {
     const consumed = await consumeToken(tx, scope.tenantId, 'activation', rawToken, now)
     if (!consumed.ok) return consumed
-    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId }, select: { id: true, status: true } })
+    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId }, select: { id: true, status: true, tracking: true } })
     // A deleted account is not brought back by an old activation link (reactivation has its own).
     if (!user || user.status === 'deleted') return { ok: false, reason: 'invalid' }
     if (user.status === 'not_confirmed') {
       await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: user.id, status: 'not_confirmed' }, data: { status: 'active' } })
       await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id, status: 'disabled' }, data: { status: 'active' } })
+      // Decision 014: an account that came through a lander counts as that variant's activation.
+      const lander = landerKeyOf(user.tracking)
+      if (lander) await countLanderEventTx(tx, scope.tenantId, lander, 'activation')
     }
     return { ok: true, userId: user.id }
   })

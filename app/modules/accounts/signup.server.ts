@@ -28,6 +28,7 @@ import {
 } from './signup-schema.ts'
 import { sendActivationMail } from './activation.server.ts'
 import { signupAllowed } from './tracking.server.ts'
+import { countLanderEventTx, sourceOf } from '../landers/stats.server.ts'
 
 export type SignupDeps = MailContext & {
   /** Absolute link on the member's own host (siteLink bound to the request). */
@@ -45,6 +46,8 @@ export type NewAccount = {
   email: string
   password: string
   tracking: Tracking | null
+  /** The lander (and A/B variant) the visitor came through: stored with the tracking data and counted. */
+  lander?: { lander: string; variant: string } | null
   locale: string
   userAgent?: string | null
 }
@@ -105,7 +108,7 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
           status: 'not_confirmed',
           // SPEC §1/§3: granted at signup, never shown.
           credits: tenant.credits.signup,
-          tracking: input.tracking ?? undefined,
+          tracking: input.lander ? { ...input.tracking, ...input.lander } : (input.tracking ?? undefined),
           locale: input.locale,
           signupDate: now,
         },
@@ -129,6 +132,8 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
           lastActiveAt: now,
         },
       })
+      // Decision 014: a lander signup counts for its variant and traffic source.
+      if (input.lander) await countLanderEventTx(tx, scope.tenantId, { ...input.lander, source: sourceOf(input.tracking) }, 'signup')
       const token = await issueToken(tx, { tenantId: scope.tenantId, userId: user.id, purpose: 'activation', now })
       const sessionId = await createSession(tx, { tenantId: scope.tenantId, userId: user.id, userAgent: input.userAgent, now })
       return { created: { userId: user.id, profileId: profile.id, sessionId, token } }
@@ -183,6 +188,7 @@ export type StepInput = {
   /** The logged-in member (steps 3 and 4 need one, steps 0-2 must not have one). */
   member: { userId: string } | null
   tracking: Tracking | null
+  lander?: { lander: string; variant: string } | null
   locale: string
   userAgent: string | null
   /** The client's IP: the key of the signup limits. */
@@ -243,6 +249,7 @@ export async function submitSignupStep(deps: SignupDeps, input: StepInput): Prom
     ...place.value,
     ...account.value,
     tracking: input.tracking,
+    lander: input.lander,
     locale: input.locale,
     userAgent: input.userAgent,
   })

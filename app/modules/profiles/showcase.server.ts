@@ -1,7 +1,6 @@
 // Members shown on the front page: recently active, visible members of the site's pool
 // who have an approved main photo (a front page of empty silhouettes sells nothing).
-import type { Db } from '../db/client.server.ts'
-import { withScope, type Scope } from '../db/scoped.server.ts'
+import { readScoped, type Reader, type Scope } from '../db/scoped.server.ts'
 import { ageOn } from './age.ts'
 
 export type ProfileCard = {
@@ -15,8 +14,8 @@ export type ProfileCard = {
   thumb: string | null
 }
 
-export async function recentMembers(db: Db, scope: Scope, cdnPrefix: string, take = 12): Promise<ProfileCard[]> {
-  const rows = await withScope(db, scope, (tx) =>
+export async function recentMembers(reader: Reader, scope: Scope, cdnPrefix: string, take = 12): Promise<ProfileCard[]> {
+  const rows = await readScoped(reader, scope, (tx) =>
     tx.profile.findMany({
       where: { poolId: scope.poolId, status: 'active', invisible: false, photos: { some: { isMain: true, status: 'active' } } },
       orderBy: [{ lastActiveAt: 'desc' }, { id: 'desc' }],

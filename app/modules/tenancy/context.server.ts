@@ -2,7 +2,7 @@
 // its theme, the request's locale and translator, and the database handle with its scope.
 import type { TFunction } from 'i18next'
 import type { Locale } from '../../../tenants/schema.ts'
-import { DEFAULT_THEME, THEMES, type Theme } from '../../../themes/index.ts'
+import { themeFor, type Theme } from '../../../themes/index.ts'
 import { getRuntimeDb, type Db } from '../db/client.server.ts'
 import type { ReadScope, Scope } from '../db/scoped.server.ts'
 import { createRequestReads } from '../db/request-reads.server.ts'
@@ -55,7 +55,7 @@ export async function buildAppContext(request: Request, tenant: LoadedTenant, ed
   const member = await loadMember(db, scope, request.headers.get('cookie'), new Date(), reads)
   return {
     tenant,
-    theme: THEMES[tenant.theme] ?? DEFAULT_THEME,
+    theme: themeFor(tenant),
     locale,
     t: translatorFor(locale, tenant),
     db,

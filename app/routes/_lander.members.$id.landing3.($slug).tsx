@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { LanderPage, landerMeta } from '~/components/lander-page.tsx'
+import { landerPage } from '~/modules/landers/page.server.ts'
+import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+
+export const handle: I18nHandle = { i18n: [] }
+
+// /members/{id}/landing3/{slug?} (SPEC §2): a member landing featuring a visible member of the site's pool
+// (landers/memberlanding3); any other id answers 404.
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return landerPage({ request, context, name: 'memberlanding3', slug: params.slug, memberId: params.id ?? '' })
+}
+
+export const meta = landerMeta
+
+export default LanderPage

@@ -1,0 +1,9 @@
+import { defineLander } from '../define.ts'
+
+// Variant 'a' is the control; 'b' tries another headline and image. /landers/maplanding/<variant> shows one.
+export default defineLander({
+  variants: [
+    { id: 'a', weight: 50 },
+    { id: 'b', weight: 50, image: 'hero-b' },
+  ],
+})

@@ -1,0 +1,10 @@
+import { defineLander } from '../define.ts'
+
+// Variant 'a' is the control; 'b' tries another headline and image. /members/{id}/…/<variant> shows one.
+export default defineLander({
+  variants: [
+    { id: 'a', weight: 50 },
+    { id: 'b', weight: 50, image: 'hero-b' },
+  ],
+  member: true,
+})
