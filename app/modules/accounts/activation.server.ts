@@ -3,6 +3,7 @@
 import { consumeToken, issueToken, TOKEN_TTL_MS } from '../auth/tokens.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
+import { deliverWaitingMessages } from '../chat/conversations.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 
 /** A new activation mail at most once a minute per account. */
@@ -41,6 +42,9 @@ export async function activateAccount(db: Db, scope: Scope, rawToken: string, no
     if (user.status === 'not_confirmed') {
       await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: user.id, status: 'not_confirmed' }, data: { status: 'active' } })
       await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id, status: 'disabled' }, data: { status: 'active' } })
+      // SPEC §4: messages written before the confirmation reach their recipients now.
+      const profile = await tx.profile.findFirst({ where: { poolId: scope.poolId, userId: user.id }, select: { id: true } })
+      if (profile) await deliverWaitingMessages(tx, scope, profile.id, now)
     }
     return { ok: true, userId: user.id }
   })
