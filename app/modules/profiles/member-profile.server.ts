@@ -1,7 +1,7 @@
 // The member profile page (/members/{id}, SPEC §2, §4, §6): who may see a profile, and
 // which of its fields and photos they see. Whatever may not be seen is "not found", so
 // a blocked or hidden member cannot tell a block or invisible mode from a deleted account.
-import { readScoped, type Reader, type Scope, type ScopedTx } from '../db/scoped.server.ts'
+import { readScoped, type Reader, type Scope } from '../db/scoped.server.ts'
 import { isBlocked } from '../accounts/blocks.server.ts'
 import { hasConversation } from '../chat/conversations.server.ts'
 import { regionLabelFor, type RegionLabel } from '../geo/countries.ts'
