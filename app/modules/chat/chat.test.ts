@@ -9,6 +9,8 @@ import { withScope, type Scope } from '../db/scoped.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
 import { countUnreadMessages, deliverWaitingMessages, hasConversation, hideChat, listChats, loadChat, markChatRead } from './conversations.server.ts'
 import { sendMessage, type SendInput } from './send.server.ts'
+import { createRedisBus, getBus, type Bus } from '../bus/bus.server.ts'
+import { subscribeMemberEvents, type MemberEvent } from '../realtime/member-events.server.ts'
 
 let db: Db
 beforeAll(() => {
@@ -170,5 +172,33 @@ describe('hideChat', () => {
     await send(FLIRTLOKAAL, a, b.profile.id, 'nieuw')
     const chat = await inScope(FLIRTLOKAAL, (tx) => loadChat(tx, FLIRTLOKAAL, b.profile.id, first.conversationId, '/media/'))
     expect(chat?.messages.map((m) => m.body)).toEqual(['nieuw'])
+  })
+})
+
+describe('live delivery', () => {
+  // With REDIS_URL: a subscriber on its own Redis connection stands for another app node.
+  it('a delivered message reaches the recipient through the bus; a refused or undelivered one does not', async () => {
+    const other: Bus = process.env.REDIS_URL ? createRedisBus(process.env.REDIS_URL) : getBus()
+    try {
+      const a = await createMember(db, FLIRTLOKAAL)
+      const b = await createMember(db, DATEDICHTBIJ)
+      const c = await createMember(db, FLIRTLOKAAL)
+      const events: MemberEvent[] = []
+      const stop = await subscribeMemberEvents('benelux', b.profile.id, (e) => events.push(e), other)
+      await give(FLIRTLOKAAL, a, 5)
+      const sent = await send(FLIRTLOKAAL, a, b.profile.id, 'live')
+      if (!sent.ok) throw new Error('not sent')
+      await expect.poll(() => events).toEqual([{ type: 'message', conversation: sent.conversationId, from: a.profile.id }])
+      // Refused (no credits left), and not yet delivered (sender not confirmed): no event.
+      expect(await send(FLIRTLOKAAL, a, b.profile.id, 'geen credits')).toMatchObject({ ok: false, reason: 'insufficient' })
+      await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: c.profile.id }, data: { status: 'disabled' } }))
+      await give(FLIRTLOKAAL, c, 5)
+      expect(await send(FLIRTLOKAAL, c, b.profile.id, 'wacht')).toMatchObject({ ok: true, delivered: false })
+      await new Promise((r) => setTimeout(r, 300))
+      expect(events).toHaveLength(1)
+      await stop()
+    } finally {
+      if (process.env.REDIS_URL) await other.close()
+    }
   })
 })
