@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ChatScreen } from '~/components/chat/chat-screen.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { loadChat, markChatRead, partnerOf } from '~/modules/chat/conversations.server.ts'
+import { FREE_HISTORY, FULL_HISTORY } from '~/modules/chat/rules.ts'
 import { announceRead, composerInfo, notFound, requireChatter, sendFromForm } from '~/modules/chat/page.server.ts'
 import { readScoped, withScope } from '~/modules/db/scoped.server.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
@@ -27,7 +28,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db, scope, tenant } = context
   const { read, chat } = await withScope(db, scope, async (tx) => {
     const read = await markChatRead(tx, scope, me, id)
-    return { read, chat: await loadChat(tx, scope, me, id, tenant.cdnPrefix) }
+    return { read, chat: await loadChat(tx, scope, me, id, tenant.cdnPrefix, member.paidUser ? FULL_HISTORY : FREE_HISTORY) }
   })
   if (!chat) throw notFound()
   if (read > 0) await announceRead(scope.poolId, chat.partner.id, chat.id, me)
@@ -53,5 +54,5 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
 
 export default function ChatPage() {
   const { chat, composer } = useLoaderData<typeof loader>()
-  return <ChatScreen key={chat.id} partner={chat.partner} messages={chat.messages} composer={composer} />
+  return <ChatScreen key={chat.id} partner={chat.partner} messages={chat.messages} olderHidden={chat.olderHidden} composer={composer} />
 }

@@ -12,7 +12,7 @@ import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
  * typed, escaped by React, links not made live), and the message box with a live character
  * count. A plain form: without JavaScript it posts and the server redirects back here.
  */
-export function ChatScreen({ partner, messages, composer }: { partner: ProfileCard; messages: ChatMessage[]; composer: ComposerInfo }) {
+export function ChatScreen({ partner, messages, composer, olderHidden = false }: { partner: ProfileCard; messages: ChatMessage[]; composer: ComposerInfo; olderHidden?: boolean }) {
   const { t } = useTranslation('chat')
   const failure = useActionData<SendFailure>()
   const navigation = useNavigation()
@@ -38,6 +38,12 @@ export function ChatScreen({ partner, messages, composer }: { partner: ProfileCa
         </div>
       </header>
       <ol className="chat__messages" ref={list} aria-live="polite" aria-label={t('withName', { name: partner.name })} data-testid="chat-messages">
+        {olderHidden ? (
+          <li className="alert alert--info chat__history" role="note">
+            <p>{t('history.note')}</p>
+            <Link to="/pricing">{t('premium')}</Link>
+          </li>
+        ) : null}
         {messages.length === 0 ? <li className="chat__first">{t('first', { name: partner.name })}</li> : null}
         {messages.map((m) => (
           <li key={m.id} className={`chat__message ${m.mine ? 'chat__message--mine' : 'chat__message--theirs'}`}>
@@ -50,6 +56,11 @@ export function ChatScreen({ partner, messages, composer }: { partner: ProfileCa
           </li>
         ))}
       </ol>
+      {composer.fictional && !messages.some((m) => m.mine) ? (
+        <div className="chat__notice">
+          <FictionalLabel {...composer.fictional} />
+        </div>
+      ) : null}
       {composer.limitReached ? (
         <div className="alert alert--warning chat__notice" role="alert">
           <p>{t('errors.conversation_limit')}</p>

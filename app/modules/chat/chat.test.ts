@@ -2,7 +2,7 @@
 // concurrency, the free conversation limit, blocking, invisible mode, delivery on
 // activation, unread counts, removal, and another pool's members out of reach.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appDb, createMember, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { appDb, createMember, createProfile, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { createBlock } from '../accounts/blocks.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
@@ -200,5 +200,39 @@ describe('live delivery', () => {
     } finally {
       if (process.env.REDIS_URL) await other.close()
     }
+  })
+})
+
+describe('fictional profiles and history', () => {
+  it('a message to a fictional profile marks the conversation as waiting for an operator: who, since the first, which language', async () => {
+    const a = await createMember(db, FLIRTLOKAAL)
+    const fictional = await createProfile(db, FLIRTLOKAAL, { fictional: true })
+    await give(FLIRTLOKAAL, a, 20)
+    const first = await send(FLIRTLOKAAL, a, fictional, 'hallo', { language: 'nl', now: new Date('2026-11-25T10:00:00Z') })
+    await send(FLIRTLOKAAL, a, fictional, 'nog eens', { language: 'nl', now: new Date('2026-11-25T10:05:00Z') })
+    if (!first.ok) throw new Error('not sent')
+    const row = await inScope(FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { id: first.conversationId } }))
+    expect(row).toMatchObject({ operatorWaitingFor: a.profile.id, operatorWaitingSince: new Date('2026-11-25T10:00:00Z'), operatorLanguage: 'nl' })
+    // A real member's conversation never waits for an operator.
+    const b = await createMember(db, FLIRTLOKAAL)
+    const real = await send(FLIRTLOKAAL, a, b.profile.id, 'hoi', { sender: { userId: a.user.id, profileId: a.profile.id, paidUser: true }, cost: 0 })
+    if (!real.ok) throw new Error('not sent')
+    expect(await inScope(FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { id: real.conversationId } }))).toMatchObject({ operatorWaitingFor: null, operatorWaitingSince: null })
+  })
+
+  it('a limited history gives the newest messages and says older ones are hidden', async () => {
+    const a = await createMember(db, FLIRTLOKAAL)
+    const b = await createMember(db, FLIRTLOKAAL)
+    let id = 0
+    for (let i = 0; i < 12; i++) {
+      const r = await send(FLIRTLOKAAL, a, b.profile.id, `m${i}`, { cost: 0, now: new Date(Date.UTC(2026, 10, 25, 9, i)) })
+      if (r.ok) id = r.conversationId
+    }
+    const limited = await inScope(FLIRTLOKAAL, (tx) => loadChat(tx, FLIRTLOKAAL, b.profile.id, id, '/media/', 10))
+    expect(limited?.olderHidden).toBe(true)
+    expect(limited?.messages.map((m) => m.body)).toEqual(['m2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11'])
+    const full = await inScope(FLIRTLOKAAL, (tx) => loadChat(tx, FLIRTLOKAAL, b.profile.id, id, '/media/', 200))
+    expect(full?.olderHidden).toBe(false)
+    expect(full?.messages).toHaveLength(12)
   })
 })

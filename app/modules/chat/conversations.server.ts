@@ -111,7 +111,8 @@ export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number
   return tx.message.count({ where: { poolId: scope.poolId, recipientId: me, readAt: null, deliveredAt: { not: null }, sender: partnerVisible(me) } })
 }
 
-export type ChatView = { id: number; partner: ProfileCard; messages: ChatMessage[] }
+/** `olderHidden`: there are older messages than the ones given (SPEC §2: free members see a limited history). */
+export type ChatView = { id: number; partner: ProfileCard; messages: ChatMessage[]; olderHidden: boolean }
 
 /** One conversation of the member's, with the messages they may see (oldest first); null when not theirs or the partner is out of reach. */
 export async function loadChat(tx: ScopedTx, scope: Scope, me: number, conversationId: number, cdnPrefix: string, take = 200): Promise<ChatView | null> {
@@ -125,10 +126,11 @@ export async function loadChat(tx: ScopedTx, scope: Scope, me: number, conversat
   const messages = await tx.message.findMany({
     where: { poolId: scope.poolId, conversationId: row.id, ...visibleMessages(me, hiddenAtFor(row, me)) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take,
+    take: take + 1,
     select: MESSAGE_SELECT,
   })
-  return { id: row.id, partner: card(partner, cdnPrefix, new Date()), messages: messages.reverse().map((m) => toChatMessage(m, me)) }
+  const olderHidden = messages.length > take
+  return { id: row.id, partner: card(partner, cdnPrefix, new Date()), messages: messages.slice(0, take).reverse().map((m) => toChatMessage(m, me)), olderHidden }
 }
 
 /** SPEC §4: opening a chat sets its unread count to 0. Returns how many were marked read. */

@@ -65,6 +65,7 @@ export async function sendFromForm(request: Request, context: AppLoadContext, me
     body,
     cost: tenant.credits.message,
     maxLength: tenant.messageLength,
+    language: context.locale,
   })
   if (!result.ok) {
     const status = result.reason === 'not_found' ? 404 : result.reason === 'insufficient' ? 402 : result.reason === 'conversation_limit' ? 403 : 400

@@ -18,6 +18,8 @@ export type SendInput = {
   /** Credits the message costs (the site's message_credits). */
   cost: number
   maxLength: number
+  /** The sender's language: an operator answering for a fictional profile writes in it. */
+  language?: string
   now?: Date
 }
 
@@ -37,7 +39,8 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
   const me = input.sender.profileId
   const sender = await tx.profile.findFirst({ where: { poolId: scope.poolId, id: me, userId: input.sender.userId }, select: { status: true } })
   if (!sender || sender.status === 'deleted') return { ok: false, reason: 'not_found' }
-  if (!(await reachableProfile(tx, scope, me, input.recipientId))) return { ok: false, reason: 'not_found' }
+  const recipient = await reachableProfile(tx, scope, me, input.recipientId)
+  if (!recipient) return { ok: false, reason: 'not_found' }
   await lockPair(tx, me, input.recipientId)
   const existing = await findConversation(tx, scope, me, input.recipientId)
   if (!existing && !input.sender.paidUser && (await countStarted(tx, scope, me)) >= FREE_CONVERSATIONS) return { ok: false, reason: 'conversation_limit' }
@@ -49,9 +52,15 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
     balance = debit.balance
   }
   const now = input.now ?? new Date()
+  // To a fictional profile: the conversation waits for an operator's answer, from the oldest
+  // unanswered message on (an answer, in the operator inbox, will clear it).
+  const waiting = recipient.fictional ? { operatorWaitingFor: me, operatorLanguage: input.language ?? null } : {}
   const conversation = existing
-    ? await tx.conversation.update({ where: { id: existing.id }, data: { lastMessageAt: now }, select: { id: true } })
-    : await tx.conversation.create({ data: { poolId: scope.poolId, ...pairOf(me, input.recipientId), startedById: me, lastMessageAt: now, createdAt: now }, select: { id: true } })
+    ? await tx.conversation.update({ where: { id: existing.id }, data: { lastMessageAt: now, ...waiting }, select: { id: true } })
+    : await tx.conversation.create({ data: { poolId: scope.poolId, ...pairOf(me, input.recipientId), startedById: me, lastMessageAt: now, createdAt: now, ...waiting }, select: { id: true } })
+  if (recipient.fictional) {
+    await tx.conversation.updateMany({ where: { poolId: scope.poolId, id: conversation.id, operatorWaitingSince: null }, data: { operatorWaitingSince: now } })
+  }
   // A not_confirmed sender's profile is still disabled: stored, delivered on activation.
   const delivered = sender.status === 'active'
   await tx.message.create({

@@ -11,6 +11,9 @@ CREATE TABLE "Conversation" (
     "lastMessageAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "hiddenAtA" TIMESTAMP(3),
     "hiddenAtB" TIMESTAMP(3),
+    "operatorWaitingFor" INTEGER,
+    "operatorWaitingSince" TIMESTAMP(3),
+    "operatorLanguage" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "Conversation_pkey" PRIMARY KEY ("id"),
@@ -47,6 +50,9 @@ CREATE INDEX "Conversation_poolId_profileBId_idx" ON "Conversation"("poolId", "p
 
 -- CreateIndex
 CREATE INDEX "Conversation_poolId_startedById_idx" ON "Conversation"("poolId", "startedById");
+
+-- CreateIndex: the operator inbox, oldest waiting first.
+CREATE INDEX "Conversation_poolId_operatorWaitingSince_idx" ON "Conversation"("poolId", "operatorWaitingSince");
 
 -- CreateIndex
 CREATE INDEX "Message_poolId_conversationId_createdAt_idx" ON "Message"("poolId", "conversationId", "createdAt");
