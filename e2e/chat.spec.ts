@@ -1,11 +1,44 @@
 // Issue #12 acceptance, chat: Anna (flirtlokaal) writes to Bram (datedichtbij, same pool).
+// With REDIS_URL Bram uses a second app process (scripts/e2e-node.ts: same database and
+// Redis, another port), so the message crosses nodes; without it, the same node.
 // Bram sees it arrive without reloading, with the unread badge and the title prefix; what
 // looks like markup stays text; Anna runs out of credits and gets the buy-credits alert
 // with nothing sent; the conversation fits a phone screen.
+import { spawn, type ChildProcess } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { signUpDutch } from './members.ts'
 import { expect, test } from './fixtures.ts'
-import { siteUrl } from './sites.ts'
+import { E2E_PORT, siteUrl } from './sites.ts'
+
+const SECOND_PORT = E2E_PORT + 20
+const acrossNodes = Boolean(process.env.REDIS_URL)
+let second: ChildProcess | null = null
+const secondLog: string[] = []
+
+test.beforeAll(async () => {
+  if (!acrossNodes) return
+  test.setTimeout(120_000)
+  second = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-node.ts', String(SECOND_PORT)], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+  second.stdout!.on('data', (chunk: Buffer) => secondLog.push(chunk.toString()))
+  second.stderr!.on('data', (chunk: Buffer) => secondLog.push(chunk.toString()))
+  const deadline = Date.now() + 100_000
+  while (Date.now() < deadline) {
+    if (second.exitCode !== null) throw new Error(`second node exited:\n${secondLog.join('')}`)
+    if (await fetch(`http://127.0.0.1:${SECOND_PORT}/healthz`).then((r) => r.ok, () => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`second node did not start:\n${secondLog.join('')}`)
+})
+
+test.afterAll(async () => {
+  if (!second || second.exitCode !== null) return
+  const exited = new Promise((resolve) => second!.once('exit', resolve))
+  second.kill('SIGTERM')
+  await exited
+})
+
+/** Bram's pages: on the second node when there is one (cookies do not depend on the port). */
+const bramUrl = (path: string) => (acrossNodes ? `http://datedichtbij.localhost:${SECOND_PORT}${path}` : siteUrl('datedichtbij', path))
 
 const ownProfileId = (page: Page) =>
   page.evaluate(() => fetch('/api/user').then((r) => r.json()).then((d: { user: { profile: { id: number } } }) => d.user.profile.id))
@@ -21,9 +54,13 @@ test('messages arrive live, cost credits, stay text, and fit a phone', async ({ 
   const bram = await bramContext.newPage()
   await signUpDutch(bram, 'datedichtbij', 'man', 'UT')
   const bramId = await ownProfileId(bram)
-  await bram.goto(siteUrl('datedichtbij', '/chats'))
+  await bram.goto(bramUrl('/chats'))
+  if (acrossNodes) expect(new URL(bram.url()).port).toBe(String(SECOND_PORT))
   await expect(bram.getByRole('heading', { name: 'Nog geen gesprekken' })).toBeVisible()
   await expect(messagesBadge(bram)).toHaveCount(0)
+  // Past the periodic refresh's first run (5 s after load; the next is 60 s later), so only
+  // the live event can bring Anna's message within the expect timeout.
+  await bram.waitForTimeout(5_500)
 
   // Anna, on a phone-sized screen, opens the chat from Bram's profile.
   await page.setViewportSize({ width: 390, height: 740 })
