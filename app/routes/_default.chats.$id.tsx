@@ -50,9 +50,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
-  data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.chat.partner.name, attentionOf(matches)) }] : errorMeta({ error, matches })
+  data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.chat.partner.name || undefined, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function ChatPage() {
   const { chat, composer } = useLoaderData<typeof loader>()
-  return <ChatScreen key={chat.id} partner={chat.partner} messages={chat.messages} olderHidden={chat.olderHidden} composer={composer} />
+  return <ChatScreen key={chat.id} partner={chat.partner} messages={chat.messages} olderHidden={chat.olderHidden} partnerGone={chat.partnerGone} composer={composer} />
 }

@@ -54,7 +54,7 @@ export function ChatList({ chats, fictional }: { chats: ChatSummary[]; fictional
             {chat.partner.thumb ? <img src={chat.partner.thumb} alt="" width={48} height={48} className="avatar" /> : <span className="avatar avatar--empty" aria-hidden="true" />}
             <span className="chat-list__text">
               <span className="chat-list__name">
-                {chat.partner.name}
+                {chat.partner.name || t('deletedMember')}
                 {chat.partner.fictional ? (
                   <span className="chat-list__fictional" title={fictional.warning}>
                     {' '}
@@ -75,7 +75,7 @@ export function ChatList({ chats, fictional }: { chats: ChatSummary[]; fictional
           </Link>
           <Form method="post" onSubmit={(e) => void remove(e, chat.id)} className="chat-list__remove">
             <input type="hidden" name="conversation" value={chat.id} />
-            <button type="submit" name="intent" value="remove" className="button button--light" aria-label={`${t('remove')}: ${chat.partner.name}`}>
+            <button type="submit" name="intent" value="remove" className="button button--light" aria-label={`${t('remove')}: ${chat.partner.name || t('deletedMember')}`}>
               ✕
             </button>
           </Form>

@@ -12,7 +12,19 @@ import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
  * typed, escaped by React, links not made live), and the message box with a live character
  * count. A plain form: without JavaScript it posts and the server redirects back here.
  */
-export function ChatScreen({ partner, messages, composer, olderHidden = false }: { partner: ProfileCard; messages: ChatMessage[]; composer: ComposerInfo; olderHidden?: boolean }) {
+export function ChatScreen({
+  partner,
+  messages,
+  composer,
+  olderHidden = false,
+  partnerGone = false,
+}: {
+  partner: ProfileCard
+  messages: ChatMessage[]
+  composer: ComposerInfo
+  olderHidden?: boolean
+  partnerGone?: boolean
+}) {
   const { t } = useTranslation('chat')
   const failure = useActionData<SendFailure>()
   const navigation = useNavigation()
@@ -32,7 +44,7 @@ export function ChatScreen({ partner, messages, composer, olderHidden = false }:
         {partner.thumb ? <img src={partner.thumb} alt="" width={40} height={40} className="avatar" /> : <span className="avatar avatar--empty" aria-hidden="true" />}
         <div className="chat__who">
           <h1 id="chat-title" className="chat__name">
-            <Link to={`/members/${partner.id}`}>{partner.name}</Link>
+            {partnerGone ? t('deletedMember') : <Link to={`/members/${partner.id}`}>{partner.name}</Link>}
           </h1>
           {composer.fictional ? <FictionalLabel {...composer.fictional} compact /> : null}
         </div>
@@ -61,7 +73,11 @@ export function ChatScreen({ partner, messages, composer, olderHidden = false }:
           <FictionalLabel {...composer.fictional} />
         </div>
       ) : null}
-      {composer.limitReached ? (
+      {partnerGone ? (
+        <p className="alert alert--info chat__notice" role="note">
+          {t('partnerGone')}
+        </p>
+      ) : composer.limitReached ? (
         <div className="alert alert--warning chat__notice" role="alert">
           <p>{t('errors.conversation_limit')}</p>
           <Link to="/pricing" className="button button--primary">

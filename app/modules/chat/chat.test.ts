@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDb, createMember, createProfile, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { createBlock } from '../accounts/blocks.server.ts'
+import { GRACE_MS, purgeExpiredAccounts } from '../accounts/deletion.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
@@ -234,5 +235,30 @@ describe('fictional profiles and history', () => {
     const full = await inScope(FLIRTLOKAAL, (tx) => loadChat(tx, FLIRTLOKAAL, b.profile.id, id, '/media/', 200))
     expect(full?.olderHidden).toBe(false)
     expect(full?.messages).toHaveLength(12)
+  })
+})
+
+describe('purged accounts', () => {
+  it("a purged member's messages stay for the partner, anonymised; the partner can no longer write", async () => {
+    const a = await createMember(db, FLIRTLOKAAL, 'Blijver')
+    const gone = await createMember(db, FLIRTLOKAAL, 'Vertrekker')
+    await give(FLIRTLOKAAL, gone, 10)
+    const sent = await send(FLIRTLOKAAL, gone, a.profile.id, 'tot ziens')
+    if (!sent.ok) throw new Error('not sent')
+    const deletedAt = new Date(Date.now() - GRACE_MS - 60_000)
+    await inScope(FLIRTLOKAAL, async (tx) => {
+      await tx.user.update({ where: { id: gone.user.id }, data: { status: 'deleted', deletedAt } })
+      await tx.profile.update({ where: { id: gone.profile.id }, data: { status: 'deleted' } })
+    })
+    expect(await purgeExpiredAccounts(db, FLIRTLOKAAL)).toBeGreaterThanOrEqual(1)
+    expect(await inScope(FLIRTLOKAAL, (tx) => tx.user.count({ where: { id: gone.user.id } }))).toBe(0)
+    const shell = await inScope(FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { id: gone.profile.id } }))
+    expect(shell).toMatchObject({ userId: null, name: '', status: 'deleted' })
+    const list = await inScope(FLIRTLOKAAL, (tx) => listChats(tx, FLIRTLOKAAL, a.profile.id, '/media/'))
+    expect(list).toMatchObject([{ id: sent.conversationId, partner: { id: gone.profile.id, name: '' }, lastMessage: { body: 'tot ziens' } }])
+    const chat = await inScope(FLIRTLOKAAL, (tx) => loadChat(tx, FLIRTLOKAAL, a.profile.id, sent.conversationId, '/media/'))
+    expect(chat).toMatchObject({ partnerGone: true, messages: [{ body: 'tot ziens', mine: false }] })
+    await give(FLIRTLOKAAL, a, 10)
+    expect(await send(FLIRTLOKAAL, a, gone.profile.id, 'hallo?')).toEqual({ ok: false, reason: 'not_found' })
   })
 })

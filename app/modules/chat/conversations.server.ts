@@ -40,9 +40,12 @@ export async function countStarted(tx: ScopedTx, scope: Scope, me: number): Prom
   return tx.conversation.count({ where: { poolId: scope.poolId, startedById: me } })
 }
 
-/** Partners the member may still see: active, and no block either way. */
+/**
+ * Partners whose conversations the member still sees: active or deleted (a deleted member's
+ * messages stay, anonymised by the purge, SPEC §4), and no block either way.
+ */
 function partnerVisible(me: number): Prisma.ProfileWhereInput {
-  return { status: 'active', blocking: { none: { blockedId: me } }, blockedBy: { none: { blockerId: me } } }
+  return { status: { in: ['active', 'deleted'] }, blocking: { none: { blockedId: me } }, blockedBy: { none: { blockerId: me } } }
 }
 
 export type ChatMessage = { id: string; mine: boolean; body: string; createdAt: string; read: boolean; delivered: boolean }
@@ -62,12 +65,16 @@ const toChatMessage = (m: MessageRow, me: number): ChatMessage => ({
 
 const CARD_SELECT = (scope: Scope) =>
   ({
-    id: true, name: true, birthDate: true, country: true, region: true, city: true, fictional: true,
+    id: true, name: true, birthDate: true, country: true, region: true, city: true, fictional: true, status: true,
     photos: { where: { poolId: scope.poolId, isMain: true, status: 'active' as const }, select: { thumbFilename: true }, take: 1 },
   }) as const
 
-type CardSource = { id: number; name: string; birthDate: Date; country: string; region: string | null; city: string | null; fictional: boolean; photos: { thumbFilename: string }[] }
-const card = (p: CardSource, cdnPrefix: string, today: Date) => toProfileCard({ ...p, thumbFilename: p.photos[0]?.thumbFilename ?? null }, cdnPrefix, today)
+type CardSource = { id: number; name: string; birthDate: Date; country: string; region: string | null; city: string | null; fictional: boolean; status: string; photos: { thumbFilename: string }[] }
+/** A deleted partner shows without name or photo (the page says "deleted member"). */
+const card = (p: CardSource, cdnPrefix: string, today: Date) =>
+  p.status === 'deleted'
+    ? toProfileCard({ ...p, name: '', city: null, region: null, thumbFilename: null }, cdnPrefix, today)
+    : toProfileCard({ ...p, thumbFilename: p.photos[0]?.thumbFilename ?? null }, cdnPrefix, today)
 
 /** The chat list (SPEC §2): partner, last message, unread count; newest first. */
 export async function listChats(tx: ScopedTx, scope: Scope, me: number, cdnPrefix: string, take = 100): Promise<ChatSummary[]> {
@@ -112,7 +119,7 @@ export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number
 }
 
 /** `olderHidden`: there are older messages than the ones given (SPEC §2: free members see a limited history). */
-export type ChatView = { id: number; partner: ProfileCard; messages: ChatMessage[]; olderHidden: boolean }
+export type ChatView = { id: number; partner: ProfileCard; partnerGone: boolean; messages: ChatMessage[]; olderHidden: boolean }
 
 /** One conversation of the member's, with the messages they may see (oldest first); null when not theirs or the partner is out of reach. */
 export async function loadChat(tx: ScopedTx, scope: Scope, me: number, conversationId: number, cdnPrefix: string, take = 200): Promise<ChatView | null> {
@@ -130,7 +137,7 @@ export async function loadChat(tx: ScopedTx, scope: Scope, me: number, conversat
     select: MESSAGE_SELECT,
   })
   const olderHidden = messages.length > take
-  return { id: row.id, partner: card(partner, cdnPrefix, new Date()), messages: messages.slice(0, take).reverse().map((m) => toChatMessage(m, me)), olderHidden }
+  return { id: row.id, partner: card(partner, cdnPrefix, new Date()), partnerGone: partner.status === 'deleted', messages: messages.slice(0, take).reverse().map((m) => toChatMessage(m, me)), olderHidden }
 }
 
 /** SPEC §4: opening a chat sets its unread count to 0. Returns how many were marked read. */
