@@ -168,10 +168,11 @@ export async function hideChatsWith(tx: ScopedTx, scope: Scope, me: number, prof
   return row ? hideChat(tx, scope, me, row.id, now) : null
 }
 
-/** On activation (SPEC §4): the member's waiting messages are delivered. Returns the recipients. */
-export async function deliverWaitingMessages(tx: ScopedTx, scope: Scope, senderId: number, now = new Date()): Promise<number[]> {
-  const waiting = await tx.message.findMany({ where: { poolId: scope.poolId, senderId, deliveredAt: null }, select: { recipientId: true } })
+/** On activation (SPEC §4): the member's waiting messages are delivered. Returns who got some, in which conversation. */
+export async function deliverWaitingMessages(tx: ScopedTx, scope: Scope, senderId: number, now = new Date()): Promise<{ recipientId: number; conversationId: number }[]> {
+  const waiting = await tx.message.findMany({ where: { poolId: scope.poolId, senderId, deliveredAt: null }, select: { recipientId: true, conversationId: true } })
   if (waiting.length === 0) return []
   await tx.message.updateMany({ where: { poolId: scope.poolId, senderId, deliveredAt: null }, data: { deliveredAt: now } })
-  return [...new Set(waiting.map((m) => m.recipientId))]
+  const seen = new Map(waiting.map((m) => [m.conversationId, m]))
+  return [...seen.values()]
 }

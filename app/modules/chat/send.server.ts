@@ -71,7 +71,9 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
 
 /** One transaction, then the live event to the recipient (never for a message not stored). */
 export async function sendMessage(db: Db, scope: Scope, input: SendInput): Promise<SendResult> {
-  const result = await withScope(db, scope, (tx) => sendMessageIn(tx, scope, input))
+  // Sends of one member queue on their account row (the debit): under a burst they wait
+  // for a connection longer than Prisma's default 2 s rather than fail.
+  const result = await withScope(db, scope, (tx) => sendMessageIn(tx, scope, input), { maxWait: 10_000, timeout: 15_000 })
   if (result.ok) {
     if (result.delivered) await publishMemberEvent(scope.poolId, input.recipientId, { type: 'message', conversation: result.conversationId, from: input.sender.profileId })
     await publishMemberEvent(scope.poolId, input.sender.profileId, { type: 'message', conversation: result.conversationId, from: input.sender.profileId })
