@@ -239,6 +239,7 @@ async function benchHttp(): Promise<string> {
       { label: 'home page, logged out', path: '/', host },
       { label: '/members, logged in', path: '/members', host, cookie },
       { label: 'a member profile, logged in', path: `/members/${memberId}`, host, cookie },
+      { label: '/chats, logged in', path: '/chats', host, cookie },
     ]
     for (const page of pages) rows.push(await load(PORT, page))
     memory = { idle, loaded: await rssOf(pid) }
