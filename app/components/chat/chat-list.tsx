@@ -1,7 +1,7 @@
 import { Form, Link, useRevalidator } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ChatSummary } from '~/modules/chat/conversations.server.ts'
+import type { ChatSummary } from '~/modules/chat/types.ts'
 import { badgeText } from '~/modules/site/attention.ts'
 
 type Fictional = { icon: string; label: string; warning: string }

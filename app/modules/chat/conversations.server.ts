@@ -5,7 +5,8 @@
 // after the moment they removed it from their list.
 import type { Prisma } from '~/generated/prisma/client.ts'
 import type { Scope, ScopedTx } from '../db/scoped.server.ts'
-import { toProfileCard, type ProfileCard } from '../profiles/showcase.server.ts'
+import { toProfileCard } from '../profiles/showcase.server.ts'
+import type { ChatMessage, ChatSummary, ChatView } from './types.ts'
 
 export const pairOf = (x: number, y: number) => (x < y ? { profileAId: x, profileBId: y } : { profileAId: y, profileBId: x })
 
@@ -48,8 +49,7 @@ function partnerVisible(me: number): Prisma.ProfileWhereInput {
   return { status: { in: ['active', 'deleted'] }, blocking: { none: { blockedId: me } }, blockedBy: { none: { blockerId: me } } }
 }
 
-export type ChatMessage = { id: string; mine: boolean; body: string; createdAt: string; read: boolean; delivered: boolean }
-export type ChatSummary = { id: number; partner: ProfileCard; lastMessage: ChatMessage | null; unread: number; lastMessageAt: string }
+export type { ChatMessage, ChatSummary, ChatView } from './types.ts'
 
 const MESSAGE_SELECT = { id: true, senderId: true, body: true, createdAt: true, readAt: true, deliveredAt: true } as const
 type MessageRow = { id: string; senderId: number; body: string; createdAt: Date; readAt: Date | null; deliveredAt: Date | null }
@@ -118,8 +118,6 @@ export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number
   return tx.message.count({ where: { poolId: scope.poolId, recipientId: me, readAt: null, deliveredAt: { not: null }, sender: partnerVisible(me) } })
 }
 
-/** `olderHidden`: there are older messages than the ones given (SPEC §2: free members see a limited history). */
-export type ChatView = { id: number; partner: ProfileCard; partnerGone: boolean; messages: ChatMessage[]; olderHidden: boolean }
 
 /** One conversation of the member's, with the messages they may see (oldest first); null when not theirs or the partner is out of reach. */
 export async function loadChat(tx: ScopedTx, scope: Scope, me: number, conversationId: number, cdnPrefix: string, take = 200): Promise<ChatView | null> {

@@ -10,6 +10,9 @@ import { publishMemberEvent } from '../realtime/member-events.server.ts'
 import { countStarted } from './conversations.server.ts'
 import { FREE_CONVERSATIONS } from './rules.ts'
 import { sendMessage } from './send.server.ts'
+import type { ComposerInfo, SendFailure } from './types.ts'
+
+export type { ComposerInfo, SendFailure }
 
 export const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
@@ -20,15 +23,6 @@ export function requireChatter(member: Member): number {
   return id
 }
 
-export type ComposerInfo = {
-  maxLength: number
-  cost: number
-  /** Unpaid members: the per-country minimum price of a message (SPEC §5), formatted. */
-  priceFrom: string | null
-  /** A free member who may start no more conversations (only on a new conversation). */
-  limitReached: boolean
-  fictional: { icon: string; label: string; warning: string } | null
-}
 
 export async function composerInfo(context: AppLoadContext, member: Member, me: number, options: { newConversation: boolean; fictional: boolean }): Promise<ComposerInfo> {
   const { tenant, scope, reads, locale } = context
@@ -49,7 +43,6 @@ export async function composerInfo(context: AppLoadContext, member: Member, me: 
   }
 }
 
-export type SendFailure = { error: 'empty' | 'too_long' | 'insufficient' | 'conversation_limit' | 'not_found' | 'limited'; body: string; message?: string }
 
 /** The chat form's POST: a redirect to the conversation when sent, the reason and what was typed when not. */
 export async function sendFromForm(request: Request, context: AppLoadContext, member: Member, me: number, recipientId: number): Promise<Response> {
