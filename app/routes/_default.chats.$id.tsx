@@ -33,7 +33,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!chat) throw notFound()
   if (read > 0) await announceRead(scope.poolId, chat.partner.id, chat.id, me)
   const composer = await composerInfo(context, member, me, { newConversation: false, fictional: chat.partner.fictional })
-  return { chat, composer, siteName: tenant.name }
+  const when = new Intl.DateTimeFormat(context.locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: tenant.timeZone })
+  const messages = chat.messages.map((m) => ({ ...m, time: when.format(new Date(m.createdAt)) }))
+  return { chat: { ...chat, messages }, composer, siteName: tenant.name }
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {

@@ -60,7 +60,7 @@ export function ChatScreen({
           <li key={m.id} className={`chat__message ${m.mine ? 'chat__message--mine' : 'chat__message--theirs'}`}>
             <p className="chat__body">{m.body}</p>
             <p className="chat__meta">
-              <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}</time>
+              <time dateTime={m.createdAt}>{m.time}</time>
               {m.mine && !m.delivered ? <span> · {t('waiting')}</span> : null}
               {m.mine && m.read ? <span className="chat__read"> · {t('read')}</span> : null}
             </p>
