@@ -1,6 +1,7 @@
 // The server Playwright (and the benchmark) starts: a fresh database from the migrations,
 // the demo tenants and a demo seed (SEED_COUNT per pool, default 40), then the production
 // build on E2E_PORT.
+import { writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import path from 'node:path'
 import { getEnv } from '../app/modules/config/env.server.ts'
@@ -49,6 +50,13 @@ const { createApp, stopBackground } = await import('../server/app.ts')
 const { closeGracefully } = await import('../server/edge/shutdown.ts')
 const app = await createApp({ mode: 'production', dataDir: e2eDir, watchTenants: false })
 const server = app.listen(port, '127.0.0.1', () => console.info(`e2e server on ${port}`))
+// What a second app node needs to join this one (scripts/e2e-node.ts, started by e2e specs
+// that test delivery across nodes): the same database, mail and settings.
+const nodeEnvNames = ['APP_DATABASE_URL', 'SMTP_URL', 'OPERATOR_PASSWORD', 'E2E_TEST_HOOKS', 'LOCALHOST_TENANTS', 'RATE_LIMIT_NAMESPACE', 'RATE_LIMITS', 'REDIS_URL'] as const
+await writeFile(
+  path.join(e2eDir, 'node.json'),
+  JSON.stringify({ dataDir: e2eDir, env: Object.fromEntries(nodeEnvNames.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))) }),
+)
 
 const { onStopSignal } = await import('../server/main.ts')
 onStopSignal(async () => {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Outlet, useMatches, type ShouldRevalidateFunction } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { DefaultLayout } from '~/components/layout/layouts.tsx'
+import { ChatLayout, DefaultLayout } from '~/components/layout/layouts.tsx'
+import { countUnreadMessages } from '~/modules/chat/conversations.server.ts'
 import { readScoped } from '~/modules/db/scoped.server.ts'
 import { countNewLikes } from '~/modules/likes/likes.server.ts'
 import type { Attention } from '~/modules/site/attention.ts'
@@ -15,18 +16,25 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { member, reads, scope } = context
   const profileId = member?.profile?.id
   if (!profileId) return { attention: null }
-  const newLikes = await readScoped(reads, scope, (tx) => countNewLikes(tx, scope, profileId))
-  const attention: Attention = { newLikes, unreadMessages: 0 }
+  const attention: Attention = await readScoped(reads, scope, async (tx) => ({
+    newLikes: await countNewLikes(tx, scope, profileId),
+    unreadMessages: await countUnreadMessages(tx, scope, profileId),
+  }))
   return { attention }
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
+/** A page of this layout that wants the chat layout (full height, no footer) says so in its handle. */
+export type LayoutHandle = { layout?: 'chat' }
+
 export default function DefaultLayoutRoute() {
+  const chat = useMatches().some((m) => (m.handle as LayoutHandle | undefined)?.layout === 'chat')
+  const Layout = chat ? ChatLayout : DefaultLayout
   return (
-    <DefaultLayout>
+    <Layout>
       <Outlet />
-    </DefaultLayout>
+    </Layout>
   )
 }
 

@@ -3,6 +3,7 @@
 import { hashPassword } from '../../app/modules/auth/password.server.ts'
 import type { Db } from '../../app/modules/db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../../app/modules/db/scoped.server.ts'
+import { changeCredits } from '../../app/modules/credits/ledger.server.ts'
 import { likeMember } from '../../app/modules/likes/likes.server.ts'
 import { regionsFor } from '../../app/modules/geo/regions.ts'
 import type { LoadedTenant } from '../../app/modules/tenancy/load-tenants.server.ts'
@@ -21,8 +22,9 @@ export async function seedDemoLogins(db: Db, tenants: readonly LoadedTenant[]): 
       if (existing) return false
       const country = tenant.countries[0]!
       const user = await tx.user.create({
-        data: { tenantId: tenant.slug, email, passwordHash, status: 'active', locale: tenant.locales.default, credits: tenant.credits.signup },
+        data: { tenantId: tenant.slug, email, passwordHash, status: 'active', locale: tenant.locales.default },
       })
+      if (tenant.credits.signup > 0) await changeCredits(tx, scope, { userId: user.id, delta: tenant.credits.signup, reason: 'signup_grant', reference: user.id })
       const demo = await tx.profile.create({
         data: {
           poolId: tenant.pool,

@@ -30,9 +30,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 export function ChatLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout--chat">
-      <TopNav />
-      <main className="layout__main layout__main--fill">{children}</main>
-      <EntryWarning layout="chat" />
+      <LikePopupHost>
+        <TopNav />
+        <main className="layout__main layout__main--fill">{children}</main>
+        <EntryWarning layout="chat" />
+      </LikePopupHost>
     </div>
   )
 }

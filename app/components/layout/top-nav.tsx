@@ -11,13 +11,15 @@ export const CREDITS_BADGE_THRESHOLD = 10
 
 /**
  * Top navigation (SPEC §2). Visitors: logo to index, Login, language menu. Members: logo to
- * members, search, likes with the new-likes badge, the swipe game, credits (paid) or Get
- * Premium (unpaid), account menu (my profile, settings, logout). Messages join with chat.
+ * members, search, messages with the unread badge, likes with the new-likes badge, the swipe
+ * game, credits (paid) or Get Premium (unpaid), account menu (my profile, settings, logout).
  */
 export function TopNav() {
   const { t } = useTranslation()
   const { member } = useRootData()
-  const newLikes = useAttention()?.newLikes ?? 0
+  const attention = useAttention()
+  const newLikes = attention?.newLikes ?? 0
+  const unreadMessages = attention?.unreadMessages ?? 0
   return (
     <header className="top-nav">
       <nav className="container top-nav__inner" aria-label={t('nav.main')}>
@@ -32,6 +34,20 @@ export function TopNav() {
                     ⌕
                   </span>
                   <span className="top-nav__text">{t('nav.search')}</span>
+                </Link>
+                <Link to="/chats" className="top-nav__link">
+                  <span aria-hidden="true" className="top-nav__icon">
+                    ✉
+                  </span>
+                  <span className="top-nav__text">{t('nav.messages')}</span>
+                  {unreadMessages > 0 ? (
+                    <>
+                      <span className="badge badge--unread top-nav__badge" aria-hidden="true" data-testid="messages-badge">
+                        {badgeText(unreadMessages)}
+                      </span>
+                      <span className="visually-hidden">{t('nav.unreadMessages', { count: unreadMessages })}</span>
+                    </>
+                  ) : null}
                 </Link>
                 <Link to="/likes" className="top-nav__link">
                   <span aria-hidden="true" className="top-nav__icon">

@@ -65,6 +65,15 @@ async function fetchLikes(since?: string | null): Promise<LikesAnswer | null> {
   }
 }
 
+async function fetchChatTotals(): Promise<{ unread_messages: number; new_likes: number } | null> {
+  try {
+    const response = await fetch('/api/chats', { headers: { Accept: 'application/json', 'X-Request-Type': 'client' }, credentials: 'same-origin' })
+    return response.ok ? ((await response.json()) as { unread_messages: number; new_likes: number }) : null
+  } catch {
+    return null
+  }
+}
+
 function delayFrom(search: string): number {
   const t = Number(new URLSearchParams(search).get('t'))
   return Number.isFinite(t) && t > 0 ? Math.min(t, MAX_DELAY_S) * 1000 : 0
@@ -119,16 +128,39 @@ function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
     }
   }, [show])
 
+  // The periodic refresh also covers chats: the page reloads its data when the unread
+  // count moved (a missed live event, another tab).
+  const unreadRef = useRef(attention?.unreadMessages ?? 0)
+  unreadRef.current = attention?.unreadMessages ?? 0
+  const refreshChats = useCallback(async () => {
+    const chats = await fetchChatTotals()
+    if (chats && chats.unread_messages !== unreadRef.current) revalidateRef.current()
+  }, [])
+
   // Live events, and the periodic refresh as the safety net.
   useEffect(() => {
     let source: EventSource | null = null
     if (typeof EventSource !== 'undefined') {
       source = new EventSource('/api/events')
       source.addEventListener('like', () => void refresh())
+      // Chat (SPEC §4): a message or read marks change the page and the badges; after a
+      // lost connection whatever happened meanwhile is fetched again.
+      source.addEventListener('message', () => revalidateRef.current())
+      source.addEventListener('read', () => revalidateRef.current())
+      let lost = false
+      source.addEventListener('error', () => {
+        lost = true
+      })
+      source.addEventListener('open', () => {
+        if (lost) revalidateRef.current()
+        lost = false
+      })
     }
     // A tab in the background asks nothing; it catches up as soon as it is shown again.
     const tick = () => {
-      if (document.visibilityState === 'visible') void refresh()
+      if (document.visibilityState !== 'visible') return
+      void refresh()
+      void refreshChats()
     }
     let interval: ReturnType<typeof setInterval> | undefined
     const first = setTimeout(() => {
@@ -142,7 +174,7 @@ function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
       if (interval) clearInterval(interval)
       document.removeEventListener('visibilitychange', tick)
     }
-  }, [refresh])
+  }, [refresh, refreshChats])
 
   // ?like=auto / ?like={id}, optionally delayed by ?t={seconds}.
   const likeParam = new URLSearchParams(location.search).get('like')

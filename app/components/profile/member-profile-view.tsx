@@ -147,7 +147,7 @@ function Photo({ photo, name, large = false }: { photo: MemberProfileView['photo
 
 /**
  * Like, message and gift (SPEC §2, §6). Visitors are sent to login first. Members like here;
- * messages and gifts arrive with chat and gifts: until then those buttons say so honestly.
+ * message opens the chat; gifts arrive later: until then that button says so honestly.
  */
 function Actions({
   view,
@@ -176,11 +176,12 @@ function Actions({
         ) : (
           <>
             <LikeButton profileId={view.id} name={view.name} state={like ?? { liked: false, match: false }} origin={likeOrigin} />
-            {later.map((label, i) => (
-              <button key={label} type="button" className={`button ${i === 0 ? 'button--primary' : 'button--ghost'}`} disabled title={t('member.comingSoon')} aria-describedby="member-actions-note">
-                {label}
-              </button>
-            ))}
+            <Link to={`/members/${view.id}/chat`} className="button button--primary">
+              {t('member.message')}
+            </Link>
+            <button type="button" className="button button--ghost" disabled title={t('member.comingSoon')} aria-describedby="member-actions-note">
+              {t('member.gift')}
+            </button>
           </>
         )}
       </div>

@@ -3,6 +3,8 @@
 import { consumeToken, issueToken, TOKEN_TTL_MS } from '../auth/tokens.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
+import { deliverWaitingMessages } from '../chat/conversations.server.ts'
+import { publishMemberEvent } from '../realtime/member-events.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { countLanderEventTx, landerKeyOf } from '../landers/stats.server.ts'
 
@@ -33,7 +35,8 @@ export type ActivationResult = { ok: true; userId: string } | { ok: false; reaso
  * site's token is simply unknown here. The profile becomes visible with the account.
  */
 export async function activateAccount(db: Db, scope: Scope, rawToken: string, now = new Date()): Promise<ActivationResult> {
-  return withScope(db, scope, async (tx): Promise<ActivationResult> => {
+  const delivered: { senderId: number; recipientId: number; conversationId: number }[] = []
+  const result = await withScope(db, scope, async (tx): Promise<ActivationResult> => {
     const consumed = await consumeToken(tx, scope.tenantId, 'activation', rawToken, now)
     if (!consumed.ok) return consumed
     const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId }, select: { id: true, status: true, tracking: true } })
@@ -45,9 +48,15 @@ export async function activateAccount(db: Db, scope: Scope, rawToken: string, no
       // Decision 014: an account that came through a lander counts as that variant's activation.
       const lander = landerKeyOf(user.tracking)
       if (lander) await countLanderEventTx(tx, scope.tenantId, lander, 'activation')
+      // SPEC §4: messages written before the confirmation reach their recipients now.
+      const profile = await tx.profile.findFirst({ where: { poolId: scope.poolId, userId: user.id }, select: { id: true } })
+      if (profile) for (const m of await deliverWaitingMessages(tx, scope, profile.id, now)) delivered.push({ senderId: profile.id, ...m })
     }
     return { ok: true, userId: user.id }
   })
+  // After the commit: the recipients hear of the messages now delivered.
+  for (const m of delivered) await publishMemberEvent(scope.poolId, m.recipientId, { type: 'message', conversation: m.conversationId, from: m.senderId })
+  return result
 }
 
 export type ResendResult = { ok: true } | { ok: false; reason: 'notPending' } | { ok: false; reason: 'tooSoon'; seconds: number }

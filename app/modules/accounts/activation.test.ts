@@ -1,12 +1,15 @@
 // Following the activation link: single use, expiring, and valid on its own site only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appDb, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { appDb, createMember, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { THEME_NAMES, THEMES } from '../../../themes/index.ts'
 import { TOKEN_TTL_MS } from '../auth/tokens.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { loadTenants } from '../tenancy/load-tenants.server.ts'
 import { translatorFor } from '../tenancy/context.server.ts'
+import { countUnreadMessages } from '../chat/conversations.server.ts'
+import { sendMessage } from '../chat/send.server.ts'
+import { subscribeMemberEvents, type MemberEvent } from '../realtime/member-events.server.ts'
 import { activateAccount, RESEND_INTERVAL_MS, resendActivation, type LinkDeps } from './activation.server.ts'
 import { createAccount } from './signup.server.ts'
 
@@ -68,6 +71,23 @@ describe('activateAccount', () => {
     expect(await activateAccount(db, FLIRTLOKAAL, token)).toEqual({ ok: true, userId })
     expect(await statusOf(FLIRTLOKAAL, userId)).toEqual({ user: 'active', profile: 'active' })
     expect(await activateAccount(db, FLIRTLOKAAL, token)).toEqual({ ok: false, reason: 'used' })
+  })
+
+  it("delivers the messages written before confirmation (with the signup credits) on activation, and tells the recipient live", async () => {
+    const { userId, token } = await signUp(FLIRTLOKAAL)
+    const recipient = await createMember(db, FLIRTLOKAAL)
+    const me = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findFirstOrThrow({ where: { userId }, select: { id: true } }))
+    const site = tenants.find((t) => t.slug === 'flirtlokaal')!
+    const sent = await sendMessage(db, FLIRTLOKAAL, { sender: { userId, profileId: me.id, paidUser: false }, recipientId: recipient.profile.id, body: 'al vast', cost: site.credits.message, maxLength: 100 })
+    expect(sent).toMatchObject({ ok: true, delivered: false })
+    const unread = () => withScope(db, FLIRTLOKAAL, (tx) => countUnreadMessages(tx, FLIRTLOKAAL, recipient.profile.id))
+    expect(await unread()).toBe(0)
+    const events: MemberEvent[] = []
+    const stop = await subscribeMemberEvents('benelux', recipient.profile.id, (e) => events.push(e))
+    expect(await activateAccount(db, FLIRTLOKAAL, token)).toEqual({ ok: true, userId })
+    expect(await unread()).toBe(1)
+    await expect.poll(() => events).toEqual([{ type: 'message', conversation: sent.ok ? sent.conversationId : -1, from: me.id }])
+    await stop()
   })
 
   it('refuses an expired token', async () => {

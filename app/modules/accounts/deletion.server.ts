@@ -100,6 +100,24 @@ export type PurgeOptions = {
  *   rows cascade away, and removed after its commit (docs/decisions/008-private-media.md).
  * Only `scope` is touched: other sites' deleted accounts wait for their own run.
  */
+/** What is left of a purged member who was in conversations: no account, no name, no photos, no details. */
+async function anonymiseChatProfiles(tx: ScopedTx, scope: Scope, userIds: string[]): Promise<void> {
+  const inChats = await tx.profile.findMany({
+    where: { poolId: scope.poolId, userId: { in: userIds }, OR: [{ conversationsA: { some: {} } }, { conversationsB: { some: {} } }] },
+    select: { id: true },
+  })
+  if (inChats.length === 0) return
+  const profileIds = inChats.map((p) => p.id)
+  await tx.photo.deleteMany({ where: { poolId: scope.poolId, profileId: { in: profileIds } } })
+  await tx.profile.updateMany({
+    where: { poolId: scope.poolId, id: { in: profileIds } },
+    data: {
+      userId: null, name: '', about: null, city: null, region: null, relationshipStatus: null, hairColour: null, eyeColour: null,
+      bodyType: null, tattoos: null, reason: null, interests: [], appearance: null, status: 'deleted', invisible: true,
+    },
+  })
+}
+
 export async function purgeExpiredAccounts(db: Db, scope: Scope, now = new Date(), options: PurgeOptions = {}): Promise<number> {
   const batchSize = options.batchSize ?? 500
   const cutoff = new Date(now.getTime() - GRACE_MS)
@@ -123,6 +141,9 @@ export async function purgeExpiredAccounts(db: Db, scope: Scope, now = new Date(
           select: { filename: true, thumbFilename: true },
         })
         const queued = await queueMediaDeletion(tx, scope, photos.flatMap((p) => [p.filename, p.thumbFilename]))
+        // A profile in a conversation stays as an empty, deleted shell, so its partners keep
+        // what was said (issue #12: anonymised, not lost); every other profile goes.
+        await anonymiseChatProfiles(tx, scope, ids)
         await tx.profile.deleteMany({ where: { poolId: scope.poolId, userId: { in: ids } } })
         const { count } = await tx.user.deleteMany({ where: { tenantId: scope.tenantId, id: { in: ids }, status: 'deleted' } })
         return { count, queued }

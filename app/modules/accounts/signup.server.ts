@@ -7,6 +7,7 @@ import type { Gender, Sexuality } from '~/generated/prisma/client.ts'
 import { hashPassword } from '../auth/password.server.ts'
 import { createSession } from '../auth/session.server.ts'
 import { issueToken } from '../auth/tokens.server.ts'
+import { changeCredits } from '../credits/ledger.server.ts'
 import { withScope } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { GRACE_MS } from './deletion.server.ts'
@@ -106,13 +107,15 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
           email,
           passwordHash,
           status: 'not_confirmed',
-          // SPEC §1/§3: granted at signup, never shown.
-          credits: tenant.credits.signup,
           tracking: input.lander ? { ...input.tracking, ...input.lander } : (input.tracking ?? undefined),
           locale: input.locale,
           signupDate: now,
         },
       })
+      // SPEC §1/§3: granted at signup, never shown; on the ledger like every credit change.
+      if (tenant.credits.signup > 0) {
+        await changeCredits(tx, scope, { userId: user.id, delta: tenant.credits.signup, reason: 'signup_grant', reference: user.id })
+      }
       // Hidden ('disabled') until the e-mail is confirmed; activation makes it 'active'. So
       // nobody finds, likes or writes to an address that may be mistyped or not the member's,
       // and SPEC §2's activation reminder (not_confirmed + profile disabled) holds.

@@ -70,6 +70,9 @@ describe('createAccount', () => {
     expect(user.status).toBe('not_confirmed')
     expect(user.credits).toBe(tenant('flirtlokaal').credits.signup)
     expect(user.credits).toBeGreaterThan(0)
+    // On the ledger, once, with the account as its reference.
+    const ledger = await withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.findMany({ where: { userId: result.userId } }))
+    expect(ledger.map((r) => [r.reason, r.delta, r.balanceAfter, r.reference])).toEqual([['signup_grant', user.credits, user.credits, user.id]])
     expect(user.tracking).toEqual({ network: 'tradetracker', ref: 'abc', sub1: 'x' })
     expect(user.locale).toBe('nl')
     expect(user.passwordHash).toMatch(/^\$argon2id\$/)

@@ -20,6 +20,14 @@ export function likeAllowed(tenantId: string, userId: string, ip: string): Promi
   ])
 }
 
+/** Chat messages, per account and per IP. */
+export function messageAllowed(tenantId: string, userId: string, ip: string): Promise<Verdict> {
+  return consumeAll([
+    ['message_account', `${tenantId}:${userId}`],
+    ['message_ip', ipKey(ip)],
+  ])
+}
+
 /** Place look-ups, per IP (visitors use it in the signup too). */
 export function geocodeAllowed(ip: string): Promise<Verdict> {
   return consumeAll([['geocode_ip', ipKey(ip)]])

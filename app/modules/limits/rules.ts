@@ -59,6 +59,10 @@ export const LIMIT_RULES = {
   like_account: { points: 120, duration: 10 * MIN, block: 0 },
   like_ip: { points: 300, duration: 10 * MIN, block: 0 },
 
+  /** Chat messages sent, per account and per IP (each costs credits; this stops floods). */
+  message_account: { points: 60, duration: 10 * MIN, block: 0 },
+  message_ip: { points: 200, duration: 10 * MIN, block: 0 },
+
   /** Place look-ups (a third-party service behind it) per IP. */
   geocode_ip: { points: 60, duration: 10 * MIN, block: 0 },
 

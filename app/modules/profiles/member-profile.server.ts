@@ -1,8 +1,9 @@
 // The member profile page (/members/{id}, SPEC §2, §4, §6): who may see a profile, and
 // which of its fields and photos they see. Whatever may not be seen is "not found", so
 // a blocked or hidden member cannot tell a block or invisible mode from a deleted account.
-import { readScoped, type Reader, type Scope, type ScopedTx } from '../db/scoped.server.ts'
+import { readScoped, type Reader, type Scope } from '../db/scoped.server.ts'
 import { isBlocked } from '../accounts/blocks.server.ts'
+import { hasConversation } from '../chat/conversations.server.ts'
 import { regionLabelFor, type RegionLabel } from '../geo/countries.ts'
 import { isInterest } from '../geo/interests.ts'
 import { findRegion } from '../geo/regions.ts'
@@ -60,13 +61,8 @@ export function parseProfileId(value: string | undefined): number | null {
   return id <= 2_147_483_647 ? id : null
 }
 
-/**
- * SPEC §4: members with an existing conversation still see (and message) an invisible member.
- * Conversations arrive with chat; until then nobody has one.
- */
-export async function hasConversation(_tx: ScopedTx, _scope: Scope, _profileA: number, _profileB: number): Promise<boolean> {
-  return false
-}
+// SPEC §4: members with an existing conversation still see (and message) an invisible member.
+export { hasConversation }
 
 type PhotoRow = { id: number; filename: string; thumbFilename: string; status: 'inspection' | 'active' | 'rejected'; isMain: boolean; isPrivate: boolean }
 

@@ -1,11 +1,15 @@
 // Realtime events for one member, across app nodes (DESIGN: Redis pub/sub when REDIS_URL is
 // set, in-process otherwise). A member's channel is keyed by pool and profile, so an event
-// reaches them on whichever site of the pool they are logged in. Chat messages join later.
+// reaches them on whichever site of the pool they are logged in. Chat messages and read state too.
 import { getBus, type Bus } from '../bus/bus.server.ts'
 
 export type MemberEvent =
   /** Someone liked the member; `match` when the member already liked them. */
   | { type: 'like'; from: number; match: boolean }
+  /** A message in one of the member's conversations (from them on another tab, or to them). */
+  | { type: 'message'; conversation: number; from: number }
+  /** The partner read the member's messages in a conversation. */
+  | { type: 'read'; conversation: number; by: number }
 
 export function memberChannel(poolId: string, profileId: number): string {
   return `member:${poolId}:${profileId}`
@@ -24,6 +28,8 @@ export function parseMemberEvent(message: string): MemberEvent | null {
   try {
     const value = JSON.parse(message) as Partial<MemberEvent>
     if (value.type === 'like' && typeof value.from === 'number' && typeof value.match === 'boolean') return { type: 'like', from: value.from, match: value.match }
+    if (value.type === 'message' && typeof value.conversation === 'number' && typeof value.from === 'number') return { type: 'message', conversation: value.conversation, from: value.from }
+    if (value.type === 'read' && typeof value.conversation === 'number' && typeof value.by === 'number') return { type: 'read', conversation: value.conversation, by: value.by }
   } catch {
     // not ours
   }

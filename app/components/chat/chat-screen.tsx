@@ -1,0 +1,157 @@
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
+import type { ChatMessage, ComposerInfo, SendFailure } from '~/modules/chat/types.ts'
+import { bodyLength } from '~/modules/chat/rules.ts'
+import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
+
+/**
+ * A conversation (SPEC §2 chat screen): the partner in the header, the messages (text as
+ * typed, escaped by React, links not made live), and the message box with a live character
+ * count. A plain form: without JavaScript it posts and the server redirects back here.
+ */
+export function ChatScreen({
+  partner,
+  messages,
+  composer,
+  olderHidden = false,
+  partnerGone = false,
+}: {
+  partner: ProfileCard
+  messages: ChatMessage[]
+  composer: ComposerInfo
+  olderHidden?: boolean
+  partnerGone?: boolean
+}) {
+  const { t } = useTranslation('chat')
+  const failure = useActionData<SendFailure>()
+  const navigation = useNavigation()
+  const sending = navigation.state === 'submitting'
+  const list = useRef<HTMLOListElement>(null)
+  const last = messages.at(-1)?.id
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight })
+  }, [last])
+
+  return (
+    <section className="chat" aria-labelledby="chat-title">
+      <header className="chat__header">
+        <Link to="/chats" className="chat__back" aria-label={t('back')}>
+          <span aria-hidden="true">←</span>
+        </Link>
+        {partner.thumb ? <img src={partner.thumb} alt="" width={40} height={40} className="avatar" /> : <span className="avatar avatar--empty" aria-hidden="true" />}
+        <div className="chat__who">
+          <h1 id="chat-title" className="chat__name">
+            {partnerGone ? t('deletedMember') : <Link to={`/members/${partner.id}`}>{partner.name}</Link>}
+          </h1>
+          {composer.fictional ? <FictionalLabel {...composer.fictional} compact /> : null}
+        </div>
+      </header>
+      <ol className="chat__messages" ref={list} aria-live="polite" aria-label={t('withName', { name: partner.name })} data-testid="chat-messages">
+        {olderHidden ? (
+          <li className="alert alert--info chat__history" role="note">
+            <p>{t('history.note')}</p>
+            <Link to="/pricing">{t('premium')}</Link>
+          </li>
+        ) : null}
+        {messages.length === 0 ? <li className="chat__first">{t('first', { name: partner.name })}</li> : null}
+        {messages.map((m) => (
+          <li key={m.id} className={`chat__message ${m.mine ? 'chat__message--mine' : 'chat__message--theirs'}`}>
+            <p className="chat__body">{m.body}</p>
+            <p className="chat__meta">
+              <time dateTime={m.createdAt}>{m.time}</time>
+              {m.mine && !m.delivered ? <span> · {t('waiting')}</span> : null}
+              {m.mine && m.read ? <span className="chat__read"> · {t('read')}</span> : null}
+            </p>
+          </li>
+        ))}
+      </ol>
+      {composer.fictional && !messages.some((m) => m.mine) ? (
+        <div className="chat__notice">
+          <FictionalLabel {...composer.fictional} />
+        </div>
+      ) : null}
+      {partnerGone ? (
+        <p className="alert alert--info chat__notice" role="note">
+          {t('partnerGone')}
+        </p>
+      ) : composer.limitReached ? (
+        <div className="alert alert--warning chat__notice" role="alert">
+          <p>{t('errors.conversation_limit')}</p>
+          <Link to="/pricing" className="button button--primary">
+            {t('premium')}
+          </Link>
+        </div>
+      ) : (
+        <Composer key={last ?? 'none'} composer={composer} failure={failure} sending={sending} />
+      )}
+      {failure?.error === 'insufficient' ? <BuyCreditsAlert /> : null}
+    </section>
+  )
+}
+
+function Composer({ composer, failure, sending }: { composer: ComposerInfo; failure: SendFailure | undefined; sending: boolean }) {
+  const { t } = useTranslation('chat')
+  const [body, setBody] = useState(failure?.body ?? '')
+  useEffect(() => {
+    if (failure) setBody(failure.body)
+  }, [failure])
+  const count = bodyLength(body)
+  const over = count > composer.maxLength
+  const error = failure && failure.error !== 'insufficient' ? (failure.message ?? t(`errors.${failure.error}`)) : null
+  return (
+    <Form method="post" className="chat__composer" aria-busy={sending}>
+      <label htmlFor="chat-body" className="visually-hidden">
+        {t('label')}
+      </label>
+      <textarea
+        id="chat-body"
+        name="body"
+        rows={2}
+        required
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby="chat-count chat-error"
+        className="chat__input"
+        placeholder={t('label')}
+      />
+      <div className="chat__composer-row">
+        <span id="chat-count" className={`chat__count${over ? ' chat__count--over' : ''}`} aria-live="polite">
+          {t('count', { count, max: composer.maxLength })}
+        </span>
+        <span className="chat__cost">{composer.priceFrom ? t('costFrom', { credits: composer.cost, price: composer.priceFrom }) : t('cost', { credits: composer.cost })}</span>
+        <button type="submit" className="button button--primary" disabled={sending || over}>
+          {t('send')}
+        </button>
+      </div>
+      <p id="chat-error" className="field-error" role={error ? 'alert' : undefined}>
+        {error}
+      </p>
+    </Form>
+  )
+}
+
+/** SPEC §5: without enough credits an alert offers to buy credits; nothing was sent or charged. */
+function BuyCreditsAlert() {
+  const { t } = useTranslation('chat')
+  const [open, setOpen] = useState(true)
+  if (!open) return null
+  return (
+    <div className="modal-backdrop">
+      <div role="alertdialog" aria-modal="true" aria-labelledby="buy-title" aria-describedby="buy-text" className="modal chat__buy">
+        <h2 id="buy-title">{t('buy.title')}</h2>
+        <p id="buy-text">{t('buy.text')}</p>
+        <div className="modal__actions">
+          <Link to="/pricing" className="button button--primary">
+            {t('buy.action')}
+          </Link>
+          <button type="button" className="button button--light" onClick={() => setOpen(false)}>
+            {t('buy.close')}
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}

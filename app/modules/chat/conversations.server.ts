@@ -1,0 +1,176 @@
+// Conversations between two members of a pool (SPEC §3 Chat, §4). One row per pair, the lower
+// profile id as A. Every statement runs in the caller's scope, so another pool's
+// conversations are never found. What a member sees of a conversation: messages they sent,
+// and messages to them once delivered (a not_confirmed sender's wait for activation),
+// after the moment they removed it from their list.
+import type { Prisma } from '~/generated/prisma/client.ts'
+import type { Scope, ScopedTx } from '../db/scoped.server.ts'
+import { toProfileCard } from '../profiles/showcase.server.ts'
+import type { ChatMessage, ChatSummary, ChatView } from './types.ts'
+
+export const pairOf = (x: number, y: number) => (x < y ? { profileAId: x, profileBId: y } : { profileAId: y, profileBId: x })
+
+type ConversationRow = { id: number; profileAId: number; profileBId: number; startedById: number; hiddenAtA: Date | null; hiddenAtB: Date | null }
+
+export const partnerOf = (c: Pick<ConversationRow, 'profileAId' | 'profileBId'>, me: number) => (c.profileAId === me ? c.profileBId : c.profileAId)
+export const hiddenAtFor = (c: Pick<ConversationRow, 'profileAId' | 'hiddenAtA' | 'hiddenAtB'>, me: number) => (c.profileAId === me ? c.hiddenAtA : c.hiddenAtB)
+
+/** What `me` may see of a conversation's messages. */
+export function visibleMessages(me: number, hiddenAt: Date | null): Prisma.MessageWhereInput {
+  return {
+    OR: [{ senderId: me }, { recipientId: me, deliveredAt: { not: null } }],
+    ...(hiddenAt ? { createdAt: { gt: hiddenAt } } : {}),
+  }
+}
+
+export async function findConversation(tx: ScopedTx, scope: Scope, x: number, y: number): Promise<ConversationRow | null> {
+  return tx.conversation.findUnique({
+    where: { poolId_profileAId_profileBId: { poolId: scope.poolId, ...pairOf(x, y) } },
+    select: { id: true, profileAId: true, profileBId: true, startedById: true, hiddenAtA: true, hiddenAtB: true },
+  })
+}
+
+/** SPEC §4: an existing conversation keeps an invisible member reachable. */
+export async function hasConversation(tx: ScopedTx, scope: Scope, x: number, y: number): Promise<boolean> {
+  if (x === y) return false
+  return (await findConversation(tx, scope, x, y)) !== null
+}
+
+/** Conversations the member started (a removed one still counts: removing is no way round the limit). */
+export async function countStarted(tx: ScopedTx, scope: Scope, me: number): Promise<number> {
+  return tx.conversation.count({ where: { poolId: scope.poolId, startedById: me } })
+}
+
+/**
+ * Partners whose conversations the member still sees: active or deleted (a deleted member's
+ * messages stay, anonymised by the purge, SPEC §4), and no block either way.
+ */
+function partnerVisible(me: number): Prisma.ProfileWhereInput {
+  return { status: { in: ['active', 'deleted'] }, blocking: { none: { blockedId: me } }, blockedBy: { none: { blockerId: me } } }
+}
+
+export type { ChatMessage, ChatSummary, ChatView } from './types.ts'
+
+const MESSAGE_SELECT = { id: true, senderId: true, body: true, createdAt: true, readAt: true, deliveredAt: true } as const
+type MessageRow = { id: string; senderId: number; body: string; createdAt: Date; readAt: Date | null; deliveredAt: Date | null }
+
+const toChatMessage = (m: MessageRow, me: number): ChatMessage => ({
+  id: m.id,
+  mine: m.senderId === me,
+  body: m.body,
+  createdAt: m.createdAt.toISOString(),
+  read: m.readAt !== null,
+  delivered: m.deliveredAt !== null,
+})
+
+const CARD_SELECT = (scope: Scope) =>
+  ({
+    id: true, name: true, birthDate: true, country: true, region: true, city: true, fictional: true, status: true,
+    photos: { where: { poolId: scope.poolId, isMain: true, status: 'active' as const }, select: { thumbFilename: true }, take: 1 },
+  }) as const
+
+type CardSource = { id: number; name: string; birthDate: Date; country: string; region: string | null; city: string | null; fictional: boolean; status: string; photos: { thumbFilename: string }[] }
+/** A deleted partner shows without name or photo (the page says "deleted member"). */
+const card = (p: CardSource, cdnPrefix: string, today: Date) =>
+  p.status === 'deleted'
+    ? toProfileCard({ ...p, name: '', city: null, region: null, thumbFilename: null }, cdnPrefix, today)
+    : toProfileCard({ ...p, thumbFilename: p.photos[0]?.thumbFilename ?? null }, cdnPrefix, today)
+
+/** The chat list (SPEC §2): partner, last message, unread count; newest first. */
+export async function listChats(tx: ScopedTx, scope: Scope, me: number, cdnPrefix: string, take = 100): Promise<ChatSummary[]> {
+  const rows = await tx.conversation.findMany({
+    where: { poolId: scope.poolId, OR: [{ profileAId: me }, { profileBId: me }] },
+    orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
+    take: take * 2,
+    select: {
+      id: true, profileAId: true, profileBId: true, hiddenAtA: true, hiddenAtB: true, lastMessageAt: true,
+      profileA: { select: CARD_SELECT(scope) },
+      profileB: { select: CARD_SELECT(scope) },
+    },
+  })
+  const partnerIds = rows.map((r) => partnerOf(r, me))
+  const visible = new Set(
+    (await tx.profile.findMany({ where: { poolId: scope.poolId, id: { in: partnerIds }, ...partnerVisible(me) }, select: { id: true } })).map((p) => p.id),
+  )
+  const today = new Date()
+  const chats: ChatSummary[] = []
+  for (const row of rows) {
+    const partnerId = partnerOf(row, me)
+    if (!visible.has(partnerId)) continue
+    const hiddenAt = hiddenAtFor(row, me)
+    const last = await tx.message.findFirst({
+      where: { poolId: scope.poolId, conversationId: row.id, ...visibleMessages(me, hiddenAt) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: MESSAGE_SELECT,
+    })
+    // Nothing to show yet (removed, or only a not yet delivered message to me): not listed.
+    if (!last) continue
+    const unread = await tx.message.count({ where: { poolId: scope.poolId, conversationId: row.id, recipientId: me, readAt: null, deliveredAt: { not: null } } })
+    const partner = row.profileAId === me ? row.profileB : row.profileA
+    chats.push({ id: row.id, partner: card(partner, cdnPrefix, today), lastMessage: toChatMessage(last, me), unread, lastMessageAt: last.createdAt.toISOString() })
+    if (chats.length >= take) break
+  }
+  return chats.sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt))
+}
+
+/** Unread messages to the member from partners they may see: the badge and title prefix. */
+export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number): Promise<number> {
+  return tx.message.count({ where: { poolId: scope.poolId, recipientId: me, readAt: null, deliveredAt: { not: null }, sender: partnerVisible(me) } })
+}
+
+
+/** One conversation of the member's, with the messages they may see (oldest first); null when not theirs or the partner is out of reach. */
+export async function loadChat(tx: ScopedTx, scope: Scope, me: number, conversationId: number, cdnPrefix: string, take = 200): Promise<ChatView | null> {
+  const row = await tx.conversation.findFirst({
+    where: { poolId: scope.poolId, id: conversationId, OR: [{ profileAId: me }, { profileBId: me }] },
+    select: { id: true, profileAId: true, profileBId: true, hiddenAtA: true, hiddenAtB: true },
+  })
+  if (!row) return null
+  const partner = await tx.profile.findFirst({ where: { poolId: scope.poolId, id: partnerOf(row, me), ...partnerVisible(me) }, select: CARD_SELECT(scope) })
+  if (!partner) return null
+  const messages = await tx.message.findMany({
+    where: { poolId: scope.poolId, conversationId: row.id, ...visibleMessages(me, hiddenAtFor(row, me)) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: take + 1,
+    select: MESSAGE_SELECT,
+  })
+  const olderHidden = messages.length > take
+  return { id: row.id, partner: card(partner, cdnPrefix, new Date()), partnerGone: partner.status === 'deleted', messages: messages.slice(0, take).reverse().map((m) => toChatMessage(m, me)), olderHidden }
+}
+
+/** SPEC §4: opening a chat sets its unread count to 0. Returns how many were marked read. */
+export async function markChatRead(tx: ScopedTx, scope: Scope, me: number, conversationId: number, now = new Date()): Promise<number> {
+  const { count } = await tx.message.updateMany({
+    where: { poolId: scope.poolId, conversationId, recipientId: me, readAt: null, deliveredAt: { not: null } },
+    data: { readAt: now },
+  })
+  return count
+}
+
+/**
+ * Removes a conversation from the member's list (SPEC §4, DELETE /api/chat.php): what was
+ * said so far is gone for them and counts as read; the partner keeps it. A later message
+ * brings the conversation back. Returns the partner's id, or null when not theirs.
+ */
+export async function hideChat(tx: ScopedTx, scope: Scope, me: number, conversationId: number, now = new Date()): Promise<number | null> {
+  const row = await tx.conversation.findFirst({ where: { poolId: scope.poolId, id: conversationId, OR: [{ profileAId: me }, { profileBId: me }] }, select: { id: true, profileAId: true, profileBId: true } })
+  if (!row) return null
+  await tx.conversation.update({ where: { id: row.id }, data: row.profileAId === me ? { hiddenAtA: now } : { hiddenAtB: now } })
+  await markChatRead(tx, scope, me, row.id, now)
+  return partnerOf(row, me)
+}
+
+/** Removing by profile removes every conversation with that member (one per pair here). */
+export async function hideChatsWith(tx: ScopedTx, scope: Scope, me: number, profileId: number, now = new Date()): Promise<number | null> {
+  const row = await findConversation(tx, scope, me, profileId)
+  return row ? hideChat(tx, scope, me, row.id, now) : null
+}
+
+/** On activation (SPEC §4): the member's waiting messages are delivered. Returns who got some, in which conversation. */
+export async function deliverWaitingMessages(tx: ScopedTx, scope: Scope, senderId: number, now = new Date()): Promise<{ recipientId: number; conversationId: number }[]> {
+  const waiting = await tx.message.findMany({ where: { poolId: scope.poolId, senderId, deliveredAt: null }, select: { recipientId: true, conversationId: true } })
+  if (waiting.length === 0) return []
+  await tx.message.updateMany({ where: { poolId: scope.poolId, senderId, deliveredAt: null }, data: { deliveredAt: now } })
+  const seen = new Map(waiting.map((m) => [m.conversationId, m]))
+  return [...seen.values()]
+}

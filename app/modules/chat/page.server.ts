@@ -1,0 +1,73 @@
+// What the chat routes share (/chats/{id} and /members/{id}/chat): the screen's data and
+// sending from its form. Routes stay thin: guard, parse, call these, return.
+import { redirect, type AppLoadContext } from '@remix-run/node'
+import type { Member } from '../auth/session.server.ts'
+import { readScoped } from '../db/scoped.server.ts'
+import { limitText } from '../limits/answer.server.ts'
+import { messageAllowed } from '../limits/apply.server.ts'
+import { localized } from '../site/public-settings.server.ts'
+import { publishMemberEvent } from '../realtime/member-events.server.ts'
+import { countStarted } from './conversations.server.ts'
+import { FREE_CONVERSATIONS } from './rules.ts'
+import { sendMessage } from './send.server.ts'
+import type { ComposerInfo, SendFailure } from './types.ts'
+
+export type { ComposerInfo, SendFailure }
+
+export const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
+
+/** The member's own profile id; a member without a profile has no chats (404). */
+export function requireChatter(member: Member): number {
+  const id = member.profile?.id
+  if (!id) throw notFound()
+  return id
+}
+
+
+export async function composerInfo(context: AppLoadContext, member: Member, me: number, options: { newConversation: boolean; fictional: boolean }): Promise<ComposerInfo> {
+  const { tenant, scope, reads, locale } = context
+  const { country, started } = await readScoped(reads, scope, async (tx) => ({
+    country: (await tx.profile.findFirst({ where: { poolId: scope.poolId, id: me }, select: { country: true } }))?.country ?? null,
+    started: options.newConversation && !member.paidUser ? await countStarted(tx, scope, me) : 0,
+  }))
+  const minimum = !member.paidUser && country ? tenant.minimumMessageCosts[country as keyof typeof tenant.minimumMessageCosts] : undefined
+  const fallback = tenant.locales.default
+  return {
+    maxLength: tenant.messageLength,
+    cost: tenant.credits.message,
+    priceFrom: minimum ? new Intl.NumberFormat(locale, { style: 'currency', currency: minimum.currency }).format(minimum.costs / 100) : null,
+    limitReached: options.newConversation && !member.paidUser && started >= FREE_CONVERSATIONS,
+    fictional: options.fictional
+      ? { icon: tenant.fictional.icon, label: localized(tenant.fictional.singular, locale, fallback), warning: localized(tenant.fictional.warning, locale, fallback) }
+      : null,
+  }
+}
+
+
+/** The chat form's POST: a redirect to the conversation when sent, the reason and what was typed when not. */
+export async function sendFromForm(request: Request, context: AppLoadContext, member: Member, me: number, recipientId: number): Promise<Response> {
+  const form = await request.formData().catch(() => null)
+  const raw = form?.get('body')
+  const body = typeof raw === 'string' ? raw : ''
+  const { db, scope, tenant, t } = context
+  const allowed = await messageAllowed(scope.tenantId, member.userId, context.clientIp)
+  if (!allowed.ok) return Response.json({ error: 'limited', body, message: limitText(t, allowed.retryAfter) } satisfies SendFailure, { status: 429 })
+  const result = await sendMessage(db, scope, {
+    sender: { userId: member.userId, profileId: me, paidUser: member.paidUser },
+    recipientId,
+    body,
+    cost: tenant.credits.message,
+    maxLength: tenant.messageLength,
+    language: context.locale,
+  })
+  if (!result.ok) {
+    const status = result.reason === 'not_found' ? 404 : result.reason === 'insufficient' ? 402 : result.reason === 'conversation_limit' ? 403 : 400
+    return Response.json({ error: result.reason, body } satisfies SendFailure, { status })
+  }
+  throw redirect(`/chats/${result.conversationId}`)
+}
+
+/** After the member read a conversation: their partner's "read" marks, live. */
+export async function announceRead(poolId: string, partnerId: number, conversationId: number, me: number): Promise<void> {
+  await publishMemberEvent(poolId, partnerId, { type: 'read', conversation: conversationId, by: me })
+}

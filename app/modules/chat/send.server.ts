@@ -1,0 +1,82 @@
+// Sending a chat message (SPEC §4, §5): refused without a charge when the recipient is out
+// of reach, the free conversation limit is reached or the credits do not pay for it;
+// otherwise the debit (on the ledger, the message id as reference) and the message are
+// written in one transaction. The recipient hears of it live after the commit.
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../db/client.server.ts'
+import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
+import { changeCredits } from '../credits/ledger.server.ts'
+import { reachableProfile } from '../profiles/reachable.server.ts'
+import { publishMemberEvent } from '../realtime/member-events.server.ts'
+import { countStarted, findConversation, pairOf } from './conversations.server.ts'
+import { checkBody, FREE_CONVERSATIONS, normalizeBody, type BodyProblem } from './rules.ts'
+
+export type SendInput = {
+  sender: { userId: string; profileId: number; paidUser: boolean }
+  recipientId: number
+  body: unknown
+  /** Credits the message costs (the site's message_credits). */
+  cost: number
+  maxLength: number
+  /** The sender's language: an operator answering for a fictional profile writes in it. */
+  language?: string
+  now?: Date
+}
+
+export type SendResult =
+  | { ok: true; messageId: string; conversationId: number; delivered: boolean; balance: number | null }
+  | { ok: false; reason: BodyProblem | 'not_found' | 'conversation_limit' | 'insufficient' }
+
+/** Serialises sends between one pair, so the pair's conversation is created once. */
+async function lockPair(tx: ScopedTx, a: number, b: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`
+}
+
+export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput): Promise<SendResult> {
+  const body = normalizeBody(input.body)
+  const problem = checkBody(body, input.maxLength)
+  if (problem) return { ok: false, reason: problem }
+  const me = input.sender.profileId
+  const sender = await tx.profile.findFirst({ where: { poolId: scope.poolId, id: me, userId: input.sender.userId }, select: { status: true } })
+  if (!sender || sender.status === 'deleted') return { ok: false, reason: 'not_found' }
+  const recipient = await reachableProfile(tx, scope, me, input.recipientId)
+  if (!recipient) return { ok: false, reason: 'not_found' }
+  await lockPair(tx, me, input.recipientId)
+  const existing = await findConversation(tx, scope, me, input.recipientId)
+  if (!existing && !input.sender.paidUser && (await countStarted(tx, scope, me)) >= FREE_CONVERSATIONS) return { ok: false, reason: 'conversation_limit' }
+  const messageId = randomUUID()
+  let balance: number | null = null
+  if (input.cost > 0) {
+    const debit = await changeCredits(tx, scope, { userId: input.sender.userId, delta: -input.cost, reason: 'message', reference: messageId })
+    if (!debit.ok) return { ok: false, reason: debit.reason === 'insufficient' ? 'insufficient' : 'not_found' }
+    balance = debit.balance
+  }
+  const now = input.now ?? new Date()
+  // To a fictional profile: the conversation waits for an operator's answer, from the oldest
+  // unanswered message on (an answer, in the operator inbox, will clear it).
+  const waiting = recipient.fictional ? { operatorWaitingFor: me, operatorLanguage: input.language ?? null } : {}
+  const conversation = existing
+    ? await tx.conversation.update({ where: { id: existing.id }, data: { lastMessageAt: now, ...waiting }, select: { id: true } })
+    : await tx.conversation.create({ data: { poolId: scope.poolId, ...pairOf(me, input.recipientId), startedById: me, lastMessageAt: now, createdAt: now, ...waiting }, select: { id: true } })
+  if (recipient.fictional) {
+    await tx.conversation.updateMany({ where: { poolId: scope.poolId, id: conversation.id, operatorWaitingSince: null }, data: { operatorWaitingSince: now } })
+  }
+  // A not_confirmed sender's profile is still disabled: stored, delivered on activation.
+  const delivered = sender.status === 'active'
+  await tx.message.create({
+    data: { id: messageId, poolId: scope.poolId, conversationId: conversation.id, senderId: me, recipientId: input.recipientId, body, credits: Math.max(0, input.cost), deliveredAt: delivered ? now : null, createdAt: now },
+  })
+  return { ok: true, messageId, conversationId: conversation.id, delivered, balance }
+}
+
+/** One transaction, then the live event to the recipient (never for a message not stored). */
+export async function sendMessage(db: Db, scope: Scope, input: SendInput): Promise<SendResult> {
+  // Sends of one member queue on their account row (the debit): under a burst they wait
+  // for a connection longer than Prisma's default 2 s rather than fail.
+  const result = await withScope(db, scope, (tx) => sendMessageIn(tx, scope, input), { maxWait: 10_000, timeout: 15_000 })
+  if (result.ok) {
+    if (result.delivered) await publishMemberEvent(scope.poolId, input.recipientId, { type: 'message', conversation: result.conversationId, from: input.sender.profileId })
+    await publishMemberEvent(scope.poolId, input.sender.profileId, { type: 'message', conversation: result.conversationId, from: input.sender.profileId })
+  }
+  return result
+}
