@@ -273,7 +273,22 @@ async function benchHttp(): Promise<string> {
   ].join('\n')
 }
 
-const server = await openDatabaseServer({ purpose: 'test', dataDir })
+/**
+ * The embedded test server of DATA_DIR; right after the browser tests (npm test) their
+ * server may still be releasing it, so a failed start is tried again for a while.
+ */
+async function openServer(): Promise<Awaited<ReturnType<typeof openDatabaseServer>>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openDatabaseServer({ purpose: 'test', dataDir })
+    } catch (error) {
+      if (attempt >= 15) throw error instanceof Error ? error : new Error(`the database server did not start: ${String(error)}`)
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+  }
+}
+
+const server = await openServer()
 const database = `dating_bench_${process.pid}`
 let queries: string
 try {
