@@ -93,6 +93,17 @@ describe('sendMessage', () => {
     expect((await send(FLIRTLOKAAL, a, d.profile.id, 'premium', { sender: { userId: a.user.id, profileId: a.profile.id, paidUser: true } })).ok).toBe(true)
   })
 
+  it('first messages to many members at once still start at most 2 conversations, charging only those', async () => {
+    const a = await createMember(db, FLIRTLOKAAL)
+    const others = await Promise.all(Array.from({ length: 8 }, () => createMember(db, FLIRTLOKAAL)))
+    await give(FLIRTLOKAAL, a, 100)
+    const results = await Promise.all(others.map((o) => send(FLIRTLOKAAL, a, o.profile.id, 'hoi')))
+    expect(results.filter((r) => r.ok)).toHaveLength(2)
+    expect(results.filter((r) => !r.ok && r.reason === 'conversation_limit')).toHaveLength(6)
+    expect(await messageCount(FLIRTLOKAAL, a)).toBe(2)
+    expect(await credits(FLIRTLOKAAL, a)).toBe(100 - 2 * 5)
+  })
+
   it('refuses, uncharged, a member who blocked the sender, one the sender blocked, and an invisible one without a conversation', async () => {
     const a = await createMember(db, FLIRTLOKAAL)
     const blocker = await createMember(db, FLIRTLOKAAL)

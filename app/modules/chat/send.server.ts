@@ -32,6 +32,15 @@ async function lockPair(tx: ScopedTx, a: number, b: number): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`
 }
 
+/**
+ * Serialises a free member's new conversations, so first messages to several members at
+ * once cannot together pass the limit. One 64-bit key per profile ('CHAT' in the high half):
+ * a key space of its own, apart from the two-key pair locks.
+ */
+async function lockStarts(tx: ScopedTx, profileId: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock((x'43484154'::bigint << 32) + ${profileId}::bigint)`
+}
+
 export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput): Promise<SendResult> {
   const body = normalizeBody(input.body)
   const problem = checkBody(body, input.maxLength)
@@ -43,7 +52,11 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
   if (!recipient) return { ok: false, reason: 'not_found' }
   await lockPair(tx, me, input.recipientId)
   const existing = await findConversation(tx, scope, me, input.recipientId)
-  if (!existing && !input.sender.paidUser && (await countStarted(tx, scope, me)) >= FREE_CONVERSATIONS) return { ok: false, reason: 'conversation_limit' }
+  if (!existing && !input.sender.paidUser) {
+    // Always after the pair lock, never before: the same order everywhere, no deadlock.
+    await lockStarts(tx, me)
+    if ((await countStarted(tx, scope, me)) >= FREE_CONVERSATIONS) return { ok: false, reason: 'conversation_limit' }
+  }
   const messageId = randomUUID()
   let balance: number | null = null
   if (input.cost > 0) {
