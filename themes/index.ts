@@ -41,5 +41,14 @@ export type BrandColors = Partial<Pick<ThemeColors, 'primary' | 'secondary' | 'u
 export function themeFor(site: { theme: string; colors?: BrandColors }): Theme {
   const base = THEMES[site.theme] ?? DEFAULT_THEME
   if (!site.colors || Object.keys(site.colors).length === 0) return base
-  return { ...base, colors: { ...base.colors, ...site.colors } }
+  // One object per site (a loaded tenant lives until its file changes), so what is derived
+  // from a theme per request (its CSS) can be kept per theme object.
+  let theme = siteThemes.get(site)
+  if (!theme) {
+    theme = { ...base, colors: { ...base.colors, ...site.colors } }
+    siteThemes.set(site, theme)
+  }
+  return theme
 }
+
+const siteThemes = new WeakMap<object, Theme>()

@@ -66,9 +66,17 @@ export function themeCssVars(theme: Theme): Record<string, string> {
   return vars
 }
 
+const cssByTheme = new WeakMap<Theme, string>()
+
+/** The theme's variables as one :root rule; built once per theme object (every page sends it). */
 export function themeCss(theme: Theme): string {
-  const body = Object.entries(themeCssVars(theme))
-    .map(([k, v]) => `${k}:${v.replace(/[<>{}]/g, '')};`)
-    .join('')
-  return `:root{${body}}`
+  let css = cssByTheme.get(theme)
+  if (css === undefined) {
+    const body = Object.entries(themeCssVars(theme))
+      .map(([k, v]) => `${k}:${v.replace(/[<>{}]/g, '')};`)
+      .join('')
+    css = `:root{${body}}`
+    cssByTheme.set(theme, css)
+  }
+  return css
 }
