@@ -7,6 +7,7 @@ import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { localeCookie } from '../i18n/locale.server.ts'
 import { block, consumeAll, forget, refund } from '../limits/limiter.server.ts'
+import { retryMinutes } from '../limits/answer.server.ts'
 import type { LimitName } from '../limits/rules.ts'
 import { normalizeEmail } from './fields.ts'
 
@@ -43,7 +44,7 @@ export function loginBuckets(tenantId: string, email: string, ip: string, device
   ]
 }
 
-const locked = (retryAfter: number) => ({ ok: false as const, reason: 'locked' as const, minutes: Math.max(1, Math.ceil(retryAfter / 60)), retryAfter })
+const locked = (retryAfter: number) => ({ ok: false as const, reason: 'locked' as const, minutes: retryMinutes(retryAfter), retryAfter })
 
 /**
  * Checks e-mail and password on this site. Unknown e-mails, deleted accounts and wrong

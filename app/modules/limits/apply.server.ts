@@ -6,10 +6,13 @@ const ipKey = (ip: string) => ip || 'unknown'
 
 /** Photo uploads: a point per file, per account and per IP. */
 export function uploadAllowed(tenantId: string, userId: string, ip: string, files: number): Promise<Verdict> {
-  return consumeAllPoints(files, [
-    ['upload_account', `${tenantId}:${userId}`],
-    ['upload_ip', ipKey(ip)],
-  ])
+  return consumeAll(
+    [
+      ['upload_account', `${tenantId}:${userId}`],
+      ['upload_ip', ipKey(ip)],
+    ],
+    Math.max(1, files),
+  )
 }
 
 /** Likes and unlikes, per account and per IP. */
@@ -31,13 +34,4 @@ export function messageAllowed(tenantId: string, userId: string, ip: string): Pr
 /** Place look-ups, per IP (visitors use it in the signup too). */
 export function geocodeAllowed(ip: string): Promise<Verdict> {
   return consumeAll([['geocode_ip', ipKey(ip)]])
-}
-
-async function consumeAllPoints(points: number, buckets: Parameters<typeof consumeAll>[0]): Promise<Verdict> {
-  let last: Verdict = { ok: true }
-  for (let i = 0; i < Math.max(1, points); i++) {
-    last = await consumeAll(buckets)
-    if (!last.ok) return last
-  }
-  return last
 }

@@ -77,8 +77,8 @@ export async function consume(name: LimitName, key: string, points = 1): Promise
  * Uses one point of every bucket, each of them (so a refused request still counts
  * everywhere); the longest wait when any refused.
  */
-export async function consumeAll(buckets: readonly (readonly [LimitName, string])[]): Promise<Verdict & { exhausted: LimitName[] }> {
-  const results = await Promise.all(buckets.map(([name, key]) => consume(name, key)))
+export async function consumeAll(buckets: readonly (readonly [LimitName, string])[], points = 1): Promise<Verdict & { exhausted: LimitName[] }> {
+  const results = await Promise.all(buckets.map(([name, key]) => consume(name, key, points)))
   const waits = results.flatMap((r) => (r.ok ? [] : [r.retryAfter]))
   const exhausted = buckets.filter((_, i) => results[i]!.remaining === 0).map(([name]) => name)
   return waits.length > 0 ? { ok: false, retryAfter: Math.max(...waits), exhausted } : { ok: true, exhausted }

@@ -87,14 +87,14 @@ export async function removeAfterCommit(db: Db, scope: Scope, ids: readonly numb
 
 /** The purge job's sweep: every queued file of the pool, in batches. */
 export async function sweepMediaDeletions(db: Db, scope: Scope, storage?: MediaStorage, log?: Log): Promise<number> {
+  const batch = 200
   let removed = 0
   for (let round = 0; round < 50; round++) {
-    const before = await withScope(db, scope, (tx) => tx.mediaDeletion.count({ where: { poolId: scope.poolId } }))
-    if (before === 0) break
-    removed += await removeQueuedMedia(db, scope, { limit: 200, storage, log })
-    const after = await withScope(db, scope, (tx) => tx.mediaDeletion.count({ where: { poolId: scope.poolId } }))
-    // Nothing went (storage down, or another node holds the rows): try again next run.
-    if (after >= before) break
+    const done = await removeQueuedMedia(db, scope, { limit: batch, storage, log })
+    removed += done
+    // A short batch: the queue is empty, or some files failed (storage down, or another
+    // node holds the rows): the rest waits for the next run.
+    if (done < batch) break
   }
   return removed
 }
