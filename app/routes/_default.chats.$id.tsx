@@ -13,6 +13,7 @@ import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import chatCss from '~/styles/chat.css?url'
 import type { LayoutHandle } from './_default.tsx'
+import { dateTimeFormat } from '~/modules/site/formatters.ts'
 
 // A conversation (SPEC §2 /chats/{id}) in the chat layout. Opening it sets its unread count
 // to 0 (SPEC §4): a write, in a transaction of its own, and the partner hears it live.
@@ -26,14 +27,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseProfileId(params.id)
   if (id === null) throw notFound()
   const { db, scope, tenant } = context
+  // Read only once the conversation turned out to be there for the member (not after a block).
   const { read, chat } = await withScope(db, scope, async (tx) => {
-    const read = await markChatRead(tx, scope, me, id)
-    return { read, chat: await loadChat(tx, scope, me, id, tenant.cdnPrefix, member.paidUser ? FULL_HISTORY : FREE_HISTORY) }
+    const chat = await loadChat(tx, scope, me, id, tenant.cdnPrefix, member.paidUser ? FULL_HISTORY : FREE_HISTORY)
+    return { chat, read: chat ? await markChatRead(tx, scope, me, id) : 0 }
   })
   if (!chat) throw notFound()
   if (read > 0) await announceRead(scope.poolId, chat.partner.id, chat.id, me)
   const composer = await composerInfo(context, member, me, { newConversation: false, fictional: chat.partner.fictional })
-  const when = new Intl.DateTimeFormat(context.locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: tenant.timeZone })
+  const when = dateTimeFormat(context.locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: tenant.timeZone })
   const messages = chat.messages.map((m) => ({ ...m, time: when.format(new Date(m.createdAt)) }))
   return { chat: { ...chat, messages }, composer, siteName: tenant.name }
 }

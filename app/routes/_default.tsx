@@ -11,7 +11,8 @@ import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 export const handle: I18nHandle = { i18n: ['profile'] }
 
 // The default layout (SPEC §2). Its loader counts what asks for the member's attention
-// (badges and the title prefix): one indexed count, so it runs on every navigation.
+// (badges and the title prefix): two indexed counts (new likes, unread messages) in the
+// request's read transaction, so it runs on every navigation.
 export async function loader({ context }: LoaderFunctionArgs) {
   const { member, reads, scope } = context
   const profileId = member?.profile?.id

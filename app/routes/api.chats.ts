@@ -6,7 +6,8 @@ import { countNewLikes } from '~/modules/likes/likes.server.ts'
 
 // SPEC §7 GET /api/chats: `chats`, each with conversation, profile, num_unread_messages and
 // messages (the last one here; the conversation page has the rest), plus the totals of
-// unread messages and new likes (the periodic refresh's badges).
+// unread messages and new likes (the periodic refresh's badges). `?totals=1` answers only
+// the totals: the refresh on every page needs no list.
 
 const apiChat = (chat: ChatSummary) => ({
   conversation: { id: chat.id, last_message_at: chat.lastMessageAt },
@@ -21,8 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = { 'Cache-Control': 'no-store' }
   if (!me) return Response.json({ chats: [], unread_messages: 0, new_likes: 0 }, { headers })
   const { reads, scope, tenant } = context
+  const totalsOnly = new URL(request.url).searchParams.get('totals') === '1'
   const body = await readScoped(reads, scope, async (tx) => ({
-    chats: (await listChats(tx, scope, me, tenant.cdnPrefix)).map(apiChat),
+    ...(totalsOnly ? {} : { chats: (await listChats(tx, scope, me, tenant.cdnPrefix)).map(apiChat) }),
     unread_messages: await countUnreadMessages(tx, scope, me),
     new_likes: await countNewLikes(tx, scope, me),
   }))

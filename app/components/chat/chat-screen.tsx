@@ -30,6 +30,9 @@ export function ChatScreen({
   const sending = navigation.state === 'submitting'
   const list = useRef<HTMLOListElement>(null)
   const last = messages.at(-1)?.id
+  // The box starts empty after the member's own message went out; a partner's message
+  // arriving (a live reload) must not wipe what is being typed.
+  const lastMine = messages.findLast((m) => m.mine)?.id
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight })
   }, [last])
@@ -84,7 +87,7 @@ export function ChatScreen({
           </Link>
         </div>
       ) : (
-        <Composer key={last ?? 'none'} composer={composer} failure={failure} sending={sending} />
+        <Composer key={lastMine ?? 'none'} composer={composer} failure={failure} sending={sending} />
       )}
       {failure?.error === 'insufficient' ? <BuyCreditsAlert /> : null}
     </section>

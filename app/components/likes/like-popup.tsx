@@ -67,7 +67,7 @@ async function fetchLikes(since?: string | null): Promise<LikesAnswer | null> {
 
 async function fetchChatTotals(): Promise<{ unread_messages: number; new_likes: number } | null> {
   try {
-    const response = await fetch('/api/chats', { headers: { Accept: 'application/json', 'X-Request-Type': 'client' }, credentials: 'same-origin' })
+    const response = await fetch('/api/chats?totals=1', { headers: { Accept: 'application/json', 'X-Request-Type': 'client' }, credentials: 'same-origin' })
     return response.ok ? ((await response.json()) as { unread_messages: number; new_likes: number }) : null
   } catch {
     return null

@@ -86,6 +86,8 @@ describe('chat routes', () => {
     expect((list.body as { chats: unknown[] }).chats).toMatchObject([{ id: Number(conversationId), unread: 1, partner: { name: 'Anna' }, lastMessage: { body: 'Hoi <b>Bram</b>' } }])
     const api = await call(DATEDICHTBIJ, '/api/chats', b.cookie, apiChatsLoader as Handler)
     expect(api.body).toMatchObject({ unread_messages: 1, new_likes: 0, chats: [{ conversation: { id: Number(conversationId) }, profile: { id: a.profile.id }, num_unread_messages: 1 }] })
+    // The periodic refresh asks for the totals only.
+    expect((await call(DATEDICHTBIJ, '/api/chats?totals=1', b.cookie, apiChatsLoader as Handler)).body).toEqual({ unread_messages: 1, new_likes: 0 })
     const open = await call(DATEDICHTBIJ, location, b.cookie, chatLoader as Handler, { id: conversationId })
     expect(open.status).toBe(200)
     expect((open.body as { chat: { messages: { body: string; mine: boolean }[] } }).chat.messages).toEqual([expect.objectContaining({ body: 'Hoi <b>Bram</b>', mine: false })])
