@@ -57,9 +57,13 @@ export function findVariant(lander: Lander, id: string): LanderVariant | undefin
   return lander.definition.variants.find((v) => v.id === id)
 }
 
-/** The locale's copy, else English, else Dutch (every lander has both, landers.test.ts). */
-export function copyFor(lander: Lander, locale: string, variant: string, values: Record<string, string>): LanderCopy {
-  const file = lander.copy[locale] ?? lander.copy.en ?? lander.copy.nl ?? {}
+/**
+ * The page locale's copy, else the site's default locale's, else English, else Dutch. A
+ * site's offered locales all have copy for its landers (copy.test.ts); the fallbacks only
+ * guard a lander added since.
+ */
+export function copyFor(lander: Lander, locale: string, variant: string, values: Record<string, string>, siteDefault?: string): LanderCopy {
+  const file = lander.copy[locale] ?? (siteDefault ? lander.copy[siteDefault] : undefined) ?? lander.copy.en ?? lander.copy.nl ?? {}
   const { variants, ...base } = file
   const merged: Record<string, string> = { ...base, ...(variants?.[variant] ?? {}) }
   for (const key of Object.keys(merged)) {

@@ -51,6 +51,15 @@ describe('lander folders', () => {
     }
   })
 
+  it('every locale a site offers has copy for its landers and the member landings', () => {
+    const memberLandings = landerNames().filter((name) => getLander(name)!.definition.member === true)
+    for (const tenant of tenants) {
+      for (const name of [...tenant.landers, ...memberLandings]) {
+        for (const locale of tenant.locales.offered) expect(getLander(name)?.copy[locale], `${tenant.slug}: ${name} in ${locale}`).toBeDefined()
+      }
+    }
+  })
+
   it('every tenant lists landers that exist and are not member landings', () => {
     for (const tenant of tenants) {
       for (const name of tenant.landers) {

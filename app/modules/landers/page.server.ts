@@ -68,7 +68,7 @@ export async function landerPage({ request, context, name, slug, memberId, rando
   const member = featured ? asLanderMember(featured, locale) : null
   const url = new URL(request.url)
   const signupHref = `/signup${trackingSearch(url.search)}`
-  const copy = copyFor(lander, locale, variant, { site: tenant.name, name: member?.name ?? '' })
+  const copy = copyFor(lander, locale, variant, { site: tenant.name, name: member?.name ?? '' }, tenant.locales.default)
   const html = renderLander(lander, {
     copy,
     members,
@@ -80,7 +80,10 @@ export async function landerPage({ request, context, name, slug, memberId, rando
 
   // A first visit of a person (not a crawler) counts once for its variant and source.
   if (choice.firstVisit && !isbot(request.headers.get('user-agent'))) {
-    await countLanderEvent(db, scope, { lander: lander.name, variant, source: sourceOf(tracking) }, 'visit')
+    // A count that cannot be written must not cost the visitor the page.
+    await countLanderEvent(db, scope, { lander: lander.name, variant, source: sourceOf(tracking) }, 'visit').catch((error: unknown) => {
+      console.error('landers: a visit could not be counted', error)
+    })
   }
   const next: Assignments = { assigned: { ...assignments.assigned, [lander.name]: variant }, last: { lander: lander.name, variant } }
   const headers = new Headers()
