@@ -3,11 +3,12 @@
 // signed (it carries no secret), so what it may say is checked on the way in: only known
 // keys, and a name no longer than a profile name.
 import { createCookie } from '@remix-run/node'
+import { secureCookies } from '../config/env.server.ts'
 import type { AppContext } from '../tenancy/context.server.ts'
 import { z } from 'zod'
 import { TOAST_KEYS, type ShownToast, type Toast } from './toast.ts'
 
-const toastCookie = createCookie('toast', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 })
+const toastCookie = createCookie('toast', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60, secure: secureCookies() })
 
 const ToastSchema = z.object({ key: z.enum(TOAST_KEYS), values: z.object({ name: z.string().max(60).optional() }).optional() })
 
