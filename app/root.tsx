@@ -16,6 +16,8 @@ import { visitorCountry } from './modules/site/visitor-country.server.ts'
 import { useNonce } from './modules/http/nonce.tsx'
 import { MEDIA_PATH } from './modules/media/urls.ts'
 import { takeToast } from './modules/http/toast.server.ts'
+import { readConsent } from './modules/consent/consent.server.ts'
+import { ConsentBanner, ThirdPartyTags } from './components/layout/consent.tsx'
 import appCss from './styles/app.css?url'
 
 export const links: LinksFunction = () => [
@@ -45,6 +47,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
         }
       : null,
     company: companyInfo(tenant),
+    // The site's third-party tags (public ids) and the visitor's choice about them.
+    tracking: tenant.tracking,
+    consent: readConsent(request.headers.get('cookie')),
     // What the member's last action did (a flash set before a redirect), shown once.
     toast: await takeToast(context, request),
   }
@@ -104,7 +109,13 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
-  return <Outlet />
+  return (
+    <>
+      <Outlet />
+      <ConsentBanner />
+      <ThirdPartyTags />
+    </>
+  )
 }
 
 /** Errors outside the default layout (or in the root loader): the error page on its own. */
