@@ -16,7 +16,9 @@ afterAll(async () => {
   await db.$disconnect()
 })
 
-const change = (scope: Scope, c: CreditChange) => withScope(db, scope, (tx) => changeCredits(tx, scope, c))
+// 100 transactions queue for 10 connections and one row lock: on a loaded machine that takes
+// longer than Prisma's default 2 s wait for a connection, which is not what is tested here.
+const change = (scope: Scope, c: CreditChange) => withScope(db, scope, (tx) => changeCredits(tx, scope, c), { maxWait: 60_000, timeout: 60_000 })
 const balanceOf = (scope: Scope, userId: string) =>
   withScope(db, scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } })).credits)
 
