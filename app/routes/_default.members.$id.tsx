@@ -15,14 +15,15 @@ import { attentionOf } from '~/modules/site/attention.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
+import giftsCss from '~/styles/gifts.css?url'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 
-export const handle: I18nHandle = { i18n: ['profile'] }
+export const handle: I18nHandle = { i18n: ['profile', 'chat'] }
 
 // A member's profile (SPEC §2, §4, §6). Everything a viewer may not see is a plain 404:
 // unknown, another pool's, not active, blocked by the owner, or invisible.
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileCss }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileCss }, { rel: 'stylesheet', href: giftsCss }]
 
 const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
@@ -54,7 +55,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const like = viewerId && !view.own ? ((await likeButtonStates(reads, scope, viewerId, [view.id]))[view.id] ?? { liked: false, match: false }) : null
   // The blocker still sees whom they blocked: instead of the block button, where to undo it.
   const blockedByMe = viewerId && !view.own ? await readScoped(reads, scope, (tx) => isBlocked(tx, scope, view.id, viewerId)) : false
-  return data({ view, fictional, viewer, loginPath, like, blockedByMe, siteName: tenant.name }, { headers })
+  const gifts = member && !view.own ? { kinds: tenant.gifts, price: tenant.credits.gift } : null
+  return data({ view, fictional, viewer, loginPath, like, blockedByMe, gifts, siteName: tenant.name }, { headers })
 }
 
 /** Blocking (SPEC §4): the blocked member can no longer view or contact the blocker. */
@@ -80,13 +82,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function MemberProfilePage() {
-  const { view, fictional, viewer, loginPath, like, blockedByMe } = useLoaderData<typeof loader>()
+  const { view, fictional, viewer, loginPath, like, blockedByMe, gifts } = useLoaderData<typeof loader>()
   // A child route (e.g. /members/{id}/chat, if it is nested here) replaces the profile.
   const outlet = useOutlet()
   if (outlet) return outlet
   return (
     <div className="container section">
-      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath={loginPath} like={like ?? undefined} />
+      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath={loginPath} like={like ?? undefined} gifts={gifts} />
       {viewer !== 'visitor' && !view.own ? <BlockForm profileId={view.id} name={view.name} blocked={blockedByMe} /> : null}
     </div>
   )

@@ -2,6 +2,8 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { MemberProfileView } from '~/modules/profiles/member-profile.server.ts'
 import type { LikeOriginName } from '~/modules/likes/like-request.ts'
+import type { GiftOffer } from '~/modules/gifts/catalogue.ts'
+import { GiftPicker } from '../chat/gift-picker.tsx'
 import { LikeButton, type LikeButtonState } from '../likes/like-button.tsx'
 import { FictionalLabel } from './fictional-label.tsx'
 
@@ -16,11 +18,14 @@ export function MemberProfile({
   loginPath,
   like,
   likeOrigin = 'profile',
+  gifts = null,
 }: {
   view: MemberProfileView
   fictional: FictionalTexts | null
   viewer: ViewerKind
   loginPath: string
+  /** The site's gifts (members only): sent from here into the chat. */
+  gifts?: GiftOffer | null
   /** The viewer's like state towards this member (members only). */
   like?: LikeButtonState
   likeOrigin?: LikeOriginName
@@ -43,7 +48,7 @@ export function MemberProfile({
             {view.country ? <span>{tc(`countries.${view.country}`)}</span> : null}
           </p>
           {fictional ? <FictionalLabel {...fictional} /> : null}
-          {view.own ? null : <Actions view={view} viewer={viewer} loginPath={loginPath} like={like} likeOrigin={likeOrigin} />}
+          {view.own ? null : <Actions view={view} viewer={viewer} loginPath={loginPath} like={like} likeOrigin={likeOrigin} gifts={gifts} />}
           {view.about ? (
             <section className="member-profile__section" aria-labelledby="member-about">
               <h2 id="member-about">{t('member.aboutHeading')}</h2>
@@ -147,7 +152,7 @@ function Photo({ photo, name, large = false }: { photo: MemberProfileView['photo
 
 /**
  * Like, message and gift (SPEC §2, §6). Visitors are sent to login first. Members like here;
- * message opens the chat; gifts arrive later: until then that button says so honestly.
+ * message opens the chat; a gift is chosen here and sent into the chat (decision 017).
  */
 function Actions({
   view,
@@ -155,12 +160,14 @@ function Actions({
   loginPath,
   like,
   likeOrigin,
+  gifts,
 }: {
   view: MemberProfileView
   viewer: ViewerKind
   loginPath: string
   like?: LikeButtonState
   likeOrigin: LikeOriginName
+  gifts: GiftOffer | null
 }) {
   const { t } = useTranslation('profile')
   const later = [t('member.message'), t('member.gift')]
@@ -179,15 +186,15 @@ function Actions({
             <Link to={`/members/${view.id}/chat`} className="button button--primary">
               {t('member.message')}
             </Link>
-            <button type="button" className="button button--ghost" disabled title={t('member.comingSoon')} aria-describedby="member-actions-note">
-              {t('member.gift')}
-            </button>
           </>
         )}
       </div>
-      <p id="member-actions-note" className="field-hint">
-        {viewer === 'visitor' ? t('member.loginToContact') : t('member.comingSoonNote')}
-      </p>
+      {viewer !== 'visitor' && gifts ? <GiftPicker offer={gifts} action={`/members/${view.id}/chat`} /> : null}
+      {viewer === 'visitor' ? (
+        <p id="member-actions-note" className="field-hint">
+          {t('member.loginToContact')}
+        </p>
+      ) : null}
     </section>
   )
 }
