@@ -1,5 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useOutlet } from '@remix-run/react'
+import { useActionData, useLoaderData, useOutlet } from '@remix-run/react'
+import { BuyCreditsAlert } from '~/components/chat/chat-screen.tsx'
+import { sendFormData, type SendFailure } from '~/modules/chat/page.server.ts'
 import { blockMember, isBlocked } from '~/modules/accounts/blocks.server.ts'
 import { flashToast } from '~/modules/http/toast.server.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
@@ -59,11 +61,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return data({ view, fictional, viewer, loginPath, like, blockedByMe, gifts, siteName: tenant.name }, { headers })
 }
 
-/** Blocking (SPEC §4): the blocked member can no longer view or contact the blocker. */
+/**
+ * Blocking (SPEC §4): the blocked member can no longer view or contact the blocker. A gift
+ * (decision 017) goes into the chat: a redirect there, or the reason here (buy credits).
+ */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const member = requireMember(context, request)
   const profileId = parseProfileId(params.id)
   const form = await request.formData()
+  if (profileId !== null && member.profile && form.get('intent') === 'gift') return sendFormData(form, context, member, member.profile.id, profileId)
   if (profileId === null || !member.profile || form.get('intent') !== 'block') throw new Response(null, { status: 400 })
   const { scope } = context
   const blocked = await withScope(context.db, scope, async (tx) => {
@@ -84,11 +90,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
 export default function MemberProfilePage() {
   const { view, fictional, viewer, loginPath, like, blockedByMe, gifts } = useLoaderData<typeof loader>()
   // A child route (e.g. /members/{id}/chat, if it is nested here) replaces the profile.
+  const failure = useActionData<SendFailure>()
   const outlet = useOutlet()
   if (outlet) return outlet
   return (
     <div className="container section">
-      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath={loginPath} like={like ?? undefined} gifts={gifts} />
+      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath={loginPath} like={like ?? undefined} gifts={gifts} giftFailure={failure} />
+      {failure?.error === 'insufficient' ? <BuyCreditsAlert gift /> : null}
       {viewer !== 'visitor' && !view.own ? <BlockForm profileId={view.id} name={view.name} blocked={blockedByMe} /> : null}
     </div>
   )

@@ -155,7 +155,7 @@ function Composer({ composer, failure, sending }: { composer: ComposerInfo; fail
 }
 
 /** SPEC §5: without enough credits an alert offers to buy credits; nothing was sent or charged. */
-function BuyCreditsAlert({ gift }: { gift: boolean }) {
+export function BuyCreditsAlert({ gift }: { gift: boolean }) {
   const { t } = useTranslation('chat')
   const [open, setOpen] = useState(true)
   if (!open) return null

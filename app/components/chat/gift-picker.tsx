@@ -20,6 +20,7 @@ export function GiftPicker({ offer, action, busy = false }: { offer: GiftOffer; 
     <details className="gift-picker">
       <summary className="button button--ghost gift-picker__open">{t('gifts.open')}</summary>
       <Form method="post" action={action} className="gift-picker__form">
+        <input type="hidden" name="intent" value="gift" />
         <fieldset className="gift-picker__fieldset">
           <legend>{t('gifts.choose', { credits: offer.price })}</legend>
           <ul className="gift-picker__grid">

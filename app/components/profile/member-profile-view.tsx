@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { MemberProfileView } from '~/modules/profiles/member-profile.server.ts'
 import type { LikeOriginName } from '~/modules/likes/like-request.ts'
 import type { GiftOffer } from '~/modules/gifts/catalogue.ts'
+import type { SendFailure } from '~/modules/chat/types.ts'
 import { GiftPicker } from '../chat/gift-picker.tsx'
 import { LikeButton, type LikeButtonState } from '../likes/like-button.tsx'
 import { FictionalLabel } from './fictional-label.tsx'
@@ -19,6 +20,7 @@ export function MemberProfile({
   like,
   likeOrigin = 'profile',
   gifts = null,
+  giftFailure,
 }: {
   view: MemberProfileView
   fictional: FictionalTexts | null
@@ -29,6 +31,8 @@ export function MemberProfile({
   /** The viewer's like state towards this member (members only). */
   like?: LikeButtonState
   likeOrigin?: LikeOriginName
+  /** Why the gift sent from here was refused (not enough credits shows the buy alert instead). */
+  giftFailure?: SendFailure
 }) {
   const { t } = useTranslation('profile')
   const { t: tc } = useTranslation()
@@ -48,7 +52,7 @@ export function MemberProfile({
             {view.country ? <span>{tc(`countries.${view.country}`)}</span> : null}
           </p>
           {fictional ? <FictionalLabel {...fictional} /> : null}
-          {view.own ? null : <Actions view={view} viewer={viewer} loginPath={loginPath} like={like} likeOrigin={likeOrigin} gifts={gifts} />}
+          {view.own ? null : <Actions view={view} viewer={viewer} loginPath={loginPath} like={like} likeOrigin={likeOrigin} gifts={gifts} giftFailure={giftFailure} />}
           {view.about ? (
             <section className="member-profile__section" aria-labelledby="member-about">
               <h2 id="member-about">{t('member.aboutHeading')}</h2>
@@ -161,6 +165,7 @@ function Actions({
   like,
   likeOrigin,
   gifts,
+  giftFailure,
 }: {
   view: MemberProfileView
   viewer: ViewerKind
@@ -168,8 +173,10 @@ function Actions({
   like?: LikeButtonState
   likeOrigin: LikeOriginName
   gifts: GiftOffer | null
+  giftFailure: SendFailure | undefined
 }) {
   const { t } = useTranslation('profile')
+  const { t: tChat } = useTranslation('chat')
   const later = [t('member.message'), t('member.gift')]
   return (
     <section className="member-profile__actions" aria-label={t('member.actions')}>
@@ -189,7 +196,12 @@ function Actions({
           </>
         )}
       </div>
-      {viewer !== 'visitor' && gifts ? <GiftPicker offer={gifts} action={`/members/${view.id}/chat`} /> : null}
+      {viewer !== 'visitor' && gifts ? <GiftPicker offer={gifts} action={`/members/${view.id}`} /> : null}
+      {giftFailure && giftFailure.error !== 'insufficient' ? (
+        <p className="field-error" role="alert">
+          {giftFailure.message ?? tChat(`errors.${giftFailure.error}`)}
+        </p>
+      ) : null}
       {viewer === 'visitor' ? (
         <p id="member-actions-note" className="field-hint">
           {t('member.loginToContact')}

@@ -11,6 +11,7 @@ import { loader as chatsLoader, action as chatsAction } from '../../routes/_defa
 import { loader as chatLoader, action as chatAction } from '../../routes/_default.chats.$id.tsx'
 import { loader as startLoader, action as startAction } from '../../routes/_default.members.$id_.chat.tsx'
 import { loader as layoutLoader } from '../../routes/_default.tsx'
+import { action as profileAction } from '../../routes/_default.members.$id.tsx'
 import { loader as apiChatsLoader } from '../../routes/api.chats.ts'
 import { action as apiChatAction } from '../../routes/api.chat.ts'
 import { createBlock } from '../accounts/blocks.server.ts'
@@ -156,5 +157,33 @@ describe('chat routes', () => {
     expect((await call(FLIRTLOKAAL, '/chats', a.cookie, chatsLoader as Handler)).body).toMatchObject({ chats: [] })
     const form = await call(FLIRTLOKAAL, '/chats', a.cookie, chatsAction as Handler, {}, { method: 'POST', body: new URLSearchParams({ conversation: String(id) }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
     expect(form.status).toBe(302)
+  })
+
+  it('a gift from the profile: refused uncharged without credits (the buy alert), an unknown kind refused, then sent into the chat for gift_credits', async () => {
+    const a = await loggedInMember(db, FLIRTLOKAAL, 'Gina')
+    const b = await loggedInMember(db, FLIRTLOKAAL, 'Gert')
+    const tenant = await tenantFor(FLIRTLOKAAL)
+    const params = { id: String(b.profile.id) }
+    const giftPost = (gift: string) =>
+      call(FLIRTLOKAAL, `/members/${b.profile.id}`, a.cookie, profileAction as Handler, params, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'gift', gift }),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      })
+    const broke = await giftPost('rose')
+    expect(broke.status).toBe(402)
+    expect(broke.body).toMatchObject({ error: 'insufficient', gift: true })
+    await give(FLIRTLOKAAL, a, tenant.credits.gift + 1)
+    const unknown = await giftPost('yacht')
+    expect(unknown.status).toBe(400)
+    expect(unknown.body).toMatchObject({ error: 'gift_unknown' })
+    expect(await creditsOf(FLIRTLOKAAL, a)).toBe(tenant.credits.gift + 1)
+    const sent = await giftPost('rose')
+    expect(sent.status).toBe(302)
+    const location = sent.headers.get('Location')!
+    expect(location).toMatch(/^\/chats\/\d+$/)
+    expect(await creditsOf(FLIRTLOKAAL, a)).toBe(1)
+    const chat = await call(FLIRTLOKAAL, location, b.cookie, chatLoader as Handler, { id: location.split('/').pop()! })
+    expect(chat.body).toMatchObject({ chat: { messages: [{ gift: 'rose', mine: false }] } })
   })
 })

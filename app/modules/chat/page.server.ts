@@ -52,7 +52,11 @@ export async function composerInfo(context: AppLoadContext, member: Member, me: 
  * was typed when not.
  */
 export async function sendFromForm(request: Request, context: AppLoadContext, member: Member, me: number, recipientId: number): Promise<Response> {
-  const form = await request.formData().catch(() => null)
+  return sendFormData(await request.formData().catch(() => null), context, member, me, recipientId)
+}
+
+/** The same, for a route that read the form itself (the member profile's gift form). */
+export async function sendFormData(form: FormData | null, context: AppLoadContext, member: Member, me: number, recipientId: number): Promise<Response> {
   const raw = form?.get('body')
   const body = typeof raw === 'string' ? raw : ''
   const { db, scope, tenant, t } = context
