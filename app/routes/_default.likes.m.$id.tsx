@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const view = await loadMemberProfile(db, scope, {
     profileId,
     viewer: { profileId: viewerId, paidUser: member.paidUser },
-    rules: { visibleFields: tenant.visibleProfileFields, visibleNotes: tenant.visibleProfileNotes, cdnPrefix: tenant.cdnPrefix },
+    rules: { visibleFields: tenant.visibleProfileFields, visibleNotes: tenant.visibleProfileNotes, cdnPrefix: tenant.cdnPrefix, photoCredits: tenant.credits.photo },
   })
   if (!view) throw notFound()
   // Their like of the viewer is seen now; the like toggle needs the pair's state.

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { useActionData, useLoaderData, useOutlet } from '@remix-run/react'
 import { BuyCreditsAlert } from '~/components/chat/chat-screen.tsx'
 import { sendFormData, type SendFailure } from '~/modules/chat/page.server.ts'
+import { unlockFromForm, type UnlockFailure } from '~/modules/photos/unlock-form.server.ts'
 import { blockMember, isBlocked } from '~/modules/accounts/blocks.server.ts'
 import { flashToast } from '~/modules/http/toast.server.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
@@ -45,7 +46,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const view = await loadMemberProfile(reads, scope, {
     profileId,
     viewer: member ? { profileId: member.profile?.id ?? null, paidUser: member.paidUser } : null,
-    rules: { visibleFields: tenant.visibleProfileFields, visibleNotes: tenant.visibleProfileNotes, cdnPrefix: tenant.cdnPrefix },
+    rules: { visibleFields: tenant.visibleProfileFields, visibleNotes: tenant.visibleProfileNotes, cdnPrefix: tenant.cdnPrefix, photoCredits: tenant.credits.photo },
   })
   if (!view) throw notFound()
   const fallback = tenant.locales.default
@@ -58,7 +59,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The blocker still sees whom they blocked: instead of the block button, where to undo it.
   const blockedByMe = viewerId && !view.own ? await readScoped(reads, scope, (tx) => isBlocked(tx, scope, view.id, viewerId)) : false
   const gifts = member && !view.own ? { kinds: tenant.gifts, price: tenant.credits.gift } : null
-  return data({ view, fictional, viewer, loginPath, like, blockedByMe, gifts, siteName: tenant.name }, { headers })
+  return data({ view, fictional, viewer, loginPath, like, blockedByMe, gifts, photoCredits: tenant.credits.photo, siteName: tenant.name }, { headers })
 }
 
 /**
@@ -70,6 +71,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const profileId = parseProfileId(params.id)
   const form = await request.formData()
   if (profileId !== null && member.profile && form.get('intent') === 'gift') return sendFormData(form, context, member, member.profile.id, profileId)
+  if (profileId !== null && member.profile && form.get('intent') === 'unlock') return unlockFromForm(form, context, member, profileId)
   if (profileId === null || !member.profile || form.get('intent') !== 'block') throw new Response(null, { status: 400 })
   const { scope } = context
   const blocked = await withScope(context.db, scope, async (tx) => {
@@ -88,15 +90,25 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function MemberProfilePage() {
-  const { view, fictional, viewer, loginPath, like, blockedByMe, gifts } = useLoaderData<typeof loader>()
+  const { view, fictional, viewer, loginPath, like, blockedByMe, gifts, photoCredits } = useLoaderData<typeof loader>()
   // A child route (e.g. /members/{id}/chat, if it is nested here) replaces the profile.
-  const failure = useActionData<SendFailure>()
+  const failure = useActionData<SendFailure | UnlockFailure>()
   const outlet = useOutlet()
   if (outlet) return outlet
   return (
     <div className="container section">
-      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath={loginPath} like={like ?? undefined} gifts={gifts} giftFailure={failure} />
-      {failure?.error === 'insufficient' ? <BuyCreditsAlert gift /> : null}
+      <MemberProfile
+        view={view}
+        fictional={fictional}
+        viewer={viewer}
+        loginPath={loginPath}
+        like={like ?? undefined}
+        gifts={gifts}
+        photoCredits={photoCredits}
+        giftFailure={failure && !('unlock' in failure) ? failure : undefined}
+        unlockFailure={failure && 'unlock' in failure ? failure : undefined}
+      />
+      {failure?.error === 'insufficient' ? <BuyCreditsAlert what={'unlock' in failure ? 'photo' : 'gift'} /> : null}
       {viewer !== 'visitor' && !view.own ? <BlockForm profileId={view.id} name={view.name} blocked={blockedByMe} /> : null}
     </div>
   )

@@ -107,7 +107,7 @@ export function ChatScreen({
           </div>
         </>
       )}
-      {failure?.error === 'insufficient' ? <BuyCreditsAlert gift={failure.gift === true} /> : null}
+      {failure?.error === 'insufficient' ? <BuyCreditsAlert what={failure.gift ? 'gift' : 'message'} /> : null}
     </section>
   )
 }
@@ -155,7 +155,7 @@ function Composer({ composer, failure, sending }: { composer: ComposerInfo; fail
 }
 
 /** SPEC §5: without enough credits an alert offers to buy credits; nothing was sent or charged. */
-export function BuyCreditsAlert({ gift }: { gift: boolean }) {
+export function BuyCreditsAlert({ what = 'message' }: { what?: 'message' | 'gift' | 'photo' }) {
   const { t } = useTranslation('chat')
   const [open, setOpen] = useState(true)
   if (!open) return null
@@ -163,7 +163,7 @@ export function BuyCreditsAlert({ gift }: { gift: boolean }) {
     <div className="modal-backdrop">
       <div role="alertdialog" aria-modal="true" aria-labelledby="buy-title" aria-describedby="buy-text" className="modal chat__buy">
         <h2 id="buy-title">{t('buy.title')}</h2>
-        <p id="buy-text">{gift ? t('buy.textGift') : t('buy.text')}</p>
+        <p id="buy-text">{what === 'gift' ? t('buy.textGift') : what === 'photo' ? t('buy.textPhoto') : t('buy.text')}</p>
         <div className="modal__actions">
           <Link to="/pricing" className="button button--primary">
             {t('buy.action')}

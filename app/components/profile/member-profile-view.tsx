@@ -1,9 +1,10 @@
-import { Link } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { MemberProfileView } from '~/modules/profiles/member-profile.server.ts'
 import type { LikeOriginName } from '~/modules/likes/like-request.ts'
 import type { GiftOffer } from '~/modules/gifts/catalogue.ts'
 import type { SendFailure } from '~/modules/chat/types.ts'
+import type { UnlockFailure } from '~/modules/photos/unlock-form.ts'
 import { GiftPicker } from '../chat/gift-picker.tsx'
 import { LikeButton, type LikeButtonState } from '../likes/like-button.tsx'
 import { FictionalLabel } from './fictional-label.tsx'
@@ -21,6 +22,8 @@ export function MemberProfile({
   likeOrigin = 'profile',
   gifts = null,
   giftFailure,
+  photoCredits = 0,
+  unlockFailure,
 }: {
   view: MemberProfileView
   fictional: FictionalTexts | null
@@ -33,6 +36,9 @@ export function MemberProfile({
   likeOrigin?: LikeOriginName
   /** Why the gift sent from here was refused (not enough credits shows the buy alert instead). */
   giftFailure?: SendFailure
+  /** What unlocking a private photo costs (decision 017). */
+  photoCredits?: number
+  unlockFailure?: UnlockFailure
 }) {
   const { t } = useTranslation('profile')
   const { t: tc } = useTranslation()
@@ -41,7 +47,7 @@ export function MemberProfile({
     <article className="member-profile" aria-labelledby="member-name">
       {view.own ? <OwnNotice view={view} /> : null}
       <div className="member-profile__layout">
-        <PhotoGallery view={view} viewer={viewer} loginPath={loginPath} />
+        <PhotoGallery view={view} viewer={viewer} loginPath={loginPath} photoCredits={photoCredits} unlockFailure={unlockFailure} />
         <div className="member-profile__main">
           <h1 id="member-name" className="member-profile__name">
             {view.name}
@@ -94,7 +100,19 @@ function OwnNotice({ view }: { view: MemberProfileView }) {
   )
 }
 
-function PhotoGallery({ view, viewer, loginPath }: { view: MemberProfileView; viewer: ViewerKind; loginPath: string }) {
+function PhotoGallery({
+  view,
+  viewer,
+  loginPath,
+  photoCredits,
+  unlockFailure,
+}: {
+  view: MemberProfileView
+  viewer: ViewerKind
+  loginPath: string
+  photoCredits: number
+  unlockFailure: UnlockFailure | undefined
+}) {
   const { t } = useTranslation('profile')
   const [first, ...rest] = view.photos
   return (
@@ -103,7 +121,7 @@ function PhotoGallery({ view, viewer, loginPath }: { view: MemberProfileView; vi
         {t('member.photosHeading')}
       </h2>
       {first ? (
-        <Photo photo={first} name={view.name} large />
+        <Photo photo={first} name={view.name} large photoCredits={photoCredits} ownerId={view.id} />
       ) : (
         <div className="member-profile__photo member-profile__photo--empty">
           <span>{t('member.noPhoto')}</span>
@@ -113,12 +131,17 @@ function PhotoGallery({ view, viewer, loginPath }: { view: MemberProfileView; vi
         <ul className="member-profile__thumbs">
           {rest.map((p) => (
             <li key={p.id}>
-              <Photo photo={p} name={view.name} />
+              <Photo photo={p} name={view.name} photoCredits={photoCredits} ownerId={view.id} />
             </li>
           ))}
         </ul>
       ) : null}
       <p className="member-profile__count">{t('member.photoCount', { count: view.photoCount })}</p>
+      {unlockFailure && unlockFailure.error !== 'insufficient' ? (
+        <p className="field-error" role="alert">
+          {t(`member.unlockErrors.${unlockFailure.error}`)}
+        </p>
+      ) : null}
       {view.hiddenPhotoCount > 0 ? (
         <div className="member-profile__more">
           <p className="member-profile__more-count">{t('member.morePhotos', { count: view.hiddenPhotoCount })}</p>
@@ -137,10 +160,40 @@ function PhotoGallery({ view, viewer, loginPath }: { view: MemberProfileView; vi
   )
 }
 
-function Photo({ photo, name, large = false }: { photo: MemberProfileView['photos'][number]; name: string; large?: boolean }) {
+function Photo({
+  photo,
+  name,
+  large = false,
+  photoCredits,
+  ownerId,
+}: {
+  photo: MemberProfileView['photos'][number]
+  name: string
+  large?: boolean
+  photoCredits: number
+  ownerId: number
+}) {
   const { t } = useTranslation('profile')
+  if (photo.locked) {
+    // A plain form: without JavaScript it posts, unlocks and comes back to the photo.
+    return (
+      <figure id={`photo-${photo.id}`} className={`member-profile__photo member-profile__photo--locked${large ? ' member-profile__photo--large' : ''}`}>
+        <Form method="post" action={`/members/${ownerId}`} className="member-profile__unlock">
+          <span aria-hidden="true" className="member-profile__lock">🔒</span>
+          <input type="hidden" name="intent" value="unlock" />
+          <input type="hidden" name="photo" value={photo.id} />
+          <button type="submit" className="button button--primary">
+            {t('member.unlock', { count: photoCredits })}
+          </button>
+        </Form>
+        <figcaption className="member-profile__badges">
+          <span className="member-profile__badge">{t('member.private')}</span>
+        </figcaption>
+      </figure>
+    )
+  }
   return (
-    <figure className={`member-profile__photo${large ? ' member-profile__photo--large' : ''}`}>
+    <figure id={`photo-${photo.id}`} className={`member-profile__photo${large ? ' member-profile__photo--large' : ''}`}>
       <a href={photo.url}>
         <img src={large ? photo.url : photo.thumbUrl} alt={t('member.photoAlt', { name })} loading={large ? 'eager' : 'lazy'} {...{ fetchpriority: large ? 'high' : 'auto' }} />
       </a>
