@@ -92,8 +92,10 @@ export async function sendMessage(db: Db, scope: Scope, input: SendInput): Promi
   const result = await withScope(db, scope, (tx) => sendMessageIn(tx, scope, input), { maxWait: 10_000, timeout: 15_000 })
   if (result.ok) {
     const event = { type: 'message' as const, conversation: result.conversationId, from: input.sender.profileId, ...(input.gift ? { gift: input.gift } : {}) }
-    if (result.delivered) await publishMemberEvent(scope.poolId, input.recipientId, event)
-    await publishMemberEvent(scope.poolId, input.sender.profileId, event)
+    await Promise.all([
+      result.delivered ? publishMemberEvent(scope.poolId, input.recipientId, event) : undefined,
+      publishMemberEvent(scope.poolId, input.sender.profileId, event),
+    ])
   }
   return result
 }
