@@ -82,17 +82,22 @@ describe('chat routes', () => {
 
     // B, on the other site of the pool: the badge, the list, then opening reads it.
     const layout = await call(DATEDICHTBIJ, '/chats', b.cookie, layoutLoader as Handler)
-    expect(layout.body).toEqual({ attention: { newLikes: 0, unreadMessages: 1 } })
+    expect(layout.body).toEqual({ attention: { newLikes: 0, unreadMessages: 1 }, account: { credits: 0, paidUser: false } })
     const list = await call(DATEDICHTBIJ, '/chats', b.cookie, chatsLoader as Handler)
     expect((list.body as { chats: unknown[] }).chats).toMatchObject([{ id: Number(conversationId), unread: 1, partner: { name: 'Anna' }, lastMessage: { body: 'Hoi <b>Bram</b>' } }])
     const api = await call(DATEDICHTBIJ, '/api/chats', b.cookie, apiChatsLoader as Handler)
     expect(api.body).toMatchObject({ unread_messages: 1, new_likes: 0, chats: [{ conversation: { id: Number(conversationId) }, profile: { id: a.profile.id }, num_unread_messages: 1 }] })
-    // The periodic refresh asks for the totals only.
-    expect((await call(DATEDICHTBIJ, '/api/chats?totals=1', b.cookie, apiChatsLoader as Handler)).body).toEqual({ unread_messages: 1, new_likes: 0 })
+    // The periodic refresh asks for the totals only, and the credits and premium state.
+    expect((await call(DATEDICHTBIJ, '/api/chats?totals=1', b.cookie, apiChatsLoader as Handler)).body).toEqual({ unread_messages: 1, new_likes: 0, credits: 0, paid_user: false })
+    // Credits bought elsewhere (a purchase, another tab) show at the next refresh.
+    await give(DATEDICHTBIJ, b, 7)
+    await withScope(db, DATEDICHTBIJ, (tx) => tx.user.update({ where: { id: b.user.id }, data: { paidUser: true } }))
+    expect((await call(DATEDICHTBIJ, '/api/chats?totals=1', b.cookie, apiChatsLoader as Handler)).body).toMatchObject({ credits: 7, paid_user: true })
+    expect((await call(DATEDICHTBIJ, '/chats', b.cookie, layoutLoader as Handler)).body).toMatchObject({ account: { credits: 7, paidUser: true } })
     const open = await call(DATEDICHTBIJ, location, b.cookie, chatLoader as Handler, { id: conversationId })
     expect(open.status).toBe(200)
     expect((open.body as { chat: { messages: { body: string; mine: boolean }[] } }).chat.messages).toEqual([expect.objectContaining({ body: 'Hoi <b>Bram</b>', mine: false })])
-    expect((await call(DATEDICHTBIJ, '/chats', b.cookie, layoutLoader as Handler)).body).toEqual({ attention: { newLikes: 0, unreadMessages: 0 } })
+    expect((await call(DATEDICHTBIJ, '/chats', b.cookie, layoutLoader as Handler)).body).toMatchObject({ attention: { newLikes: 0, unreadMessages: 0 } })
 
     // B answers in the conversation.
     await give(DATEDICHTBIJ, b, 100)
