@@ -235,8 +235,9 @@ function Actions({
     <section className="member-profile__actions" aria-label={t('member.actions')}>
       <div className="member-profile__buttons">
         {viewer === 'visitor' ? (
+          // Messaging signs up with a first message to this member (/members/{id}/signup).
           [t('member.like'), ...later].map((label, i) => (
-            <Link key={label} to={loginPath} className={`button ${i === 1 ? 'button--primary' : 'button--ghost'}`}>
+            <Link key={label} to={i === 1 ? `/members/${view.id}/signup` : loginPath} className={`button ${i === 1 ? 'button--primary' : 'button--ghost'}`}>
               {label}
             </Link>
           ))
