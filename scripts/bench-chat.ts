@@ -10,7 +10,7 @@
 // Flags: --members 100,1000 (the N to run), --seconds 10 (per phase and N), --rate 20
 // (paced phase: sends per second, latency without a queue in front of node A),
 // --concurrency 20 (burst phase: sends in flight, the throughput), --senders 20,
-// --no-write (print only).
+// --no-write (print only), --cpu-prof (node A writes a CPU profile to <DATA_DIR>/profiles).
 // REDIS_URL is required: without Redis two nodes cannot tell each other anything.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { appendFile, readFile } from 'node:fs/promises'
@@ -57,8 +57,8 @@ const dataDir = path.resolve(getEnv().DATA_DIR)
 
 type Node = { child: ChildProcess; stop: () => Promise<void> }
 
-function startNode(args: string[], ready: string, env: Record<string, string>): Promise<Node> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+function startNode(args: string[], ready: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<Node> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes(ready)) resolve({ child, stop: () => stopNode(child) })
@@ -79,7 +79,7 @@ type Member = { userId: string; profileId: number; cookie: string }
 /** N members of flirtlokaal, active, each with a session; senders are premium with credits to spare. */
 async function createMembers(db: Db, count: number, prefix: string, sender: boolean): Promise<Member[]> {
   const members: Member[] = []
-  const batch = 50
+  const batch = 10
   for (let start = 0; start < count; start += batch) {
     const made = await Promise.all(
       Array.from({ length: Math.min(batch, count - start) }, (_, k) =>
@@ -93,7 +93,7 @@ async function createMembers(db: Db, count: number, prefix: string, sender: bool
           if (sender) await changeCredits(tx, SCOPE, { userId: user.id, delta: 10_000_000, reason: 'bonus' })
           const sid = await createSession(tx, { tenantId: SCOPE.tenantId, userId: user.id })
           return { userId: user.id, profileId: profile.id, cookie: `sid=${sid}` }
-        }),
+        }, { maxWait: 60_000, timeout: 60_000 }),
       ),
     )
     members.push(...made)
@@ -257,7 +257,9 @@ if (isBuildStale()) {
 // The chat's abuse limits are per account and per IP; every sender here is one IP and a few
 // accounts, so they are raised for this run (tuning, the limits stay on).
 const limits = 'message_account=9999999/600,message_ip=9999999/600,signup_ip=500/600'
-const nodeA = await startNode(['scripts/e2e-server.ts'], 'e2e server on', { E2E_PORT: String(PORT_A), SEED_COUNT: '10', RATE_LIMITS: limits, RATE_LIMIT_NAMESPACE: `bench_chat_${process.pid}` })
+// --cpu-prof: node A (the sending side) writes a CPU profile to <DATA_DIR>/profiles.
+const profile = process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profiles')}`] : []
+const nodeA = await startNode(['scripts/e2e-server.ts'], 'e2e server on', { E2E_PORT: String(PORT_A), SEED_COUNT: '10', RATE_LIMITS: limits, RATE_LIMIT_NAMESPACE: `bench_chat_${process.pid}` }, profile)
 let nodeB: Node | null = null
 const results: Result[] = []
 let db: Db | null = null
