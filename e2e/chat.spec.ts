@@ -10,7 +10,8 @@ import { signUpDutch } from './members.ts'
 import { expect, test } from './fixtures.ts'
 import { E2E_PORT, siteUrl } from './sites.ts'
 
-const SECOND_PORT = E2E_PORT + 20
+// One second node per worker (the file's tests may run in two workers at once).
+let SECOND_PORT = E2E_PORT + 20
 const acrossNodes = Boolean(process.env.REDIS_URL)
 let second: ChildProcess | null = null
 const secondLog: string[] = []
@@ -18,6 +19,7 @@ const secondLog: string[] = []
 test.beforeAll(async () => {
   if (!acrossNodes) return
   test.setTimeout(120_000)
+  SECOND_PORT = E2E_PORT + 20 + test.info().parallelIndex
   second = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-node.ts', String(SECOND_PORT)], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] })
   second.stdout!.on('data', (chunk: Buffer) => secondLog.push(chunk.toString()))
   second.stderr!.on('data', (chunk: Buffer) => secondLog.push(chunk.toString()))
