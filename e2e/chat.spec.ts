@@ -10,7 +10,8 @@ import { signUpDutch } from './members.ts'
 import { expect, test } from './fixtures.ts'
 import { E2E_PORT, siteUrl } from './sites.ts'
 
-const SECOND_PORT = E2E_PORT + 20
+// One second node per worker (the file's tests may run in two workers at once).
+let SECOND_PORT = E2E_PORT + 20
 const acrossNodes = Boolean(process.env.REDIS_URL)
 let second: ChildProcess | null = null
 const secondLog: string[] = []
@@ -18,6 +19,7 @@ const secondLog: string[] = []
 test.beforeAll(async () => {
   if (!acrossNodes) return
   test.setTimeout(120_000)
+  SECOND_PORT = E2E_PORT + 20 + test.info().parallelIndex
   second = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-node.ts', String(SECOND_PORT)], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] })
   second.stdout!.on('data', (chunk: Buffer) => secondLog.push(chunk.toString()))
   second.stderr!.on('data', (chunk: Buffer) => secondLog.push(chunk.toString()))
@@ -107,5 +109,51 @@ test('messages arrive live, cost credits, stay text, and fit a phone', async ({ 
   await expect(messages(page)).not.toContainText('Derde bericht')
   await bram.waitForTimeout(500)
   await expect(messages(bram)).not.toContainText('Derde bericht')
+  await bramContext.close()
+})
+
+// Decision 017: a gift sent from the chat is charged, shows in the conversation, and reaches
+// the partner (on the second node when there is one) without a reload; the credits badge
+// follows. Without credits the buy-credits alert says the gift was not sent.
+test('a gift from the chat arrives live for the partner', async ({ page, browser }) => {
+  test.setTimeout(180_000)
+  await signUpDutch(page, 'flirtlokaal', 'woman')
+  const bramContext = await browser.newContext()
+  await bramContext.addInitScript(() => window.localStorage.setItem('skipped', '1'))
+  const bram = await bramContext.newPage()
+  await signUpDutch(bram, 'datedichtbij', 'man', 'UT')
+  const bramId = await ownProfileId(bram)
+  await bram.goto(bramUrl('/chats'))
+  await bram.waitForTimeout(5_500)
+
+  // Anna spends her signup credits on a first message, then has too few for a gift.
+  await page.goto(siteUrl('flirtlokaal', `/members/${bramId}/chat`))
+  await page.getByRole('textbox', { name: 'Je bericht' }).fill('Hoi!')
+  await page.getByRole('button', { name: 'Versturen' }).click()
+  await expect(page).toHaveURL(/\/chats\/\d+$/)
+  await page.getByText('Cadeau sturen').click()
+  await page.getByText('Roos', { exact: true }).click()
+  await page.getByRole('button', { name: /Verstuur cadeau/ }).click()
+  const alert = page.getByRole('alertdialog', { name: 'Niet genoeg credits' })
+  await expect(alert).toContainText('Je cadeau is niet verstuurd')
+  await alert.getByRole('button', { name: 'Sluiten' }).click()
+  await expect(page.getByTestId('chat-gift')).toHaveCount(0)
+
+  // With credits (a test hook standing in for a purchase, and premium with it) it goes out.
+  for (const hook of ['/__test/premium', '/__test/credits']) {
+    const status = await page.evaluate((path) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits: 100 }) }).then((r) => r.status), hook)
+    expect(status).toBe(200)
+  }
+  await page.reload()
+  await page.getByText('Cadeau sturen').click()
+  await page.getByText('Champagne', { exact: true }).click()
+  await page.getByRole('button', { name: /Verstuur cadeau/ }).click()
+  await expect(page.getByTestId('chat-gift')).toContainText('Je stuurde een cadeau: Champagne')
+
+  // Bram, without reloading: the list says so, and the conversation shows the gift.
+  await expect(messagesBadge(bram)).toHaveText('2')
+  await expect(bram.getByTestId('chat-list')).toContainText('Cadeau: Champagne')
+  await bram.getByTestId('chat-list').getByRole('link').first().click()
+  await expect(bram.getByTestId('chat-gift')).toContainText('stuurde je een cadeau: Champagne')
   await bramContext.close()
 })

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { ANALYTICS, PROVIDERS, TAG_MANAGERS } from '../app/modules/consent/providers.ts'
 import { COUNTRY_CODES, CURRENCY_BY_COUNTRY } from '../app/modules/geo/countries.ts'
+import { GIFT_KINDS } from '../app/modules/gifts/catalogue.ts'
 
 export const CONFIG_VERSION = 1
 
@@ -106,6 +107,8 @@ export const TenantConfigSchema = z
       /** Free credits at signup; never shown to the member. */
       signup: z.number().int().nonnegative(),
     }),
+    /** The gifts the site offers (decision 017), each at `credits.gift`; all by default. */
+    gifts: z.array(z.enum(GIFT_KINDS)).min(1).default([...GIFT_KINDS]),
     creditBundles: z.array(CreditBundleSchema).min(1),
     messageLength: z.number().int().min(20).max(5000),
     minimumMessageCosts: z.partialRecord(

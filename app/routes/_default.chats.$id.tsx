@@ -12,6 +12,7 @@ import { attentionOf } from '~/modules/site/attention.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import chatCss from '~/styles/chat.css?url'
+import giftsCss from '~/styles/gifts.css?url'
 import type { LayoutHandle } from './_default.tsx'
 import { dateTimeFormat } from '~/modules/site/formatters.ts'
 
@@ -19,7 +20,7 @@ import { dateTimeFormat } from '~/modules/site/formatters.ts'
 // to 0 (SPEC §4): a write, in a transaction of its own, and the partner hears it live.
 export const handle: I18nHandle & LayoutHandle = { i18n: ['chat', 'profile'], layout: 'chat' }
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatCss }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatCss }, { rel: 'stylesheet', href: giftsCss }]
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request)

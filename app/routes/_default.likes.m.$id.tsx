@@ -14,14 +14,15 @@ import { attentionOf } from '~/modules/site/attention.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
+import giftsCss from '~/styles/gifts.css?url'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 
-export const handle: I18nHandle = { i18n: ['profile', 'likes'] }
+export const handle: I18nHandle = { i18n: ['profile', 'likes', 'chat'] }
 
 // A member opened from likes (SPEC §2 /likes/m/{id}). Exactly what /members/{id} may show,
 // and a 404 for the same reasons; opening it clears the new flag of their like (SPEC §4).
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileCss }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileCss }, { rel: 'stylesheet', href: giftsCss }]
 
 const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
@@ -34,7 +35,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const view = await loadMemberProfile(db, scope, {
     profileId,
     viewer: { profileId: viewerId, paidUser: member.paidUser },
-    rules: { visibleFields: tenant.visibleProfileFields, visibleNotes: tenant.visibleProfileNotes, cdnPrefix: tenant.cdnPrefix },
+    rules: { visibleFields: tenant.visibleProfileFields, visibleNotes: tenant.visibleProfileNotes, cdnPrefix: tenant.cdnPrefix, photoCredits: tenant.credits.photo },
   })
   if (!view) throw notFound()
   // Their like of the viewer is seen now; the like toggle needs the pair's state.
@@ -57,6 +58,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     like: { liked: like.liked, match: like.match },
     cleared,
     back: tabPath(from),
+    gifts: view.own ? null : { kinds: tenant.gifts, price: tenant.credits.gift },
     siteName: tenant.name,
   }
 }
@@ -65,7 +67,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function LikedMemberPage() {
-  const { view, fictional, viewer, like, cleared, back } = useLoaderData<typeof loader>()
+  const { view, fictional, viewer, like, cleared, back, gifts } = useLoaderData<typeof loader>()
   const { t } = useTranslation('likes')
   useRevalidateWhenCleared(view.id, cleared)
   return (
@@ -75,7 +77,7 @@ export default function LikedMemberPage() {
           <span aria-hidden="true">←</span> {t('back')}
         </Link>
       </p>
-      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath="/login" like={view.own ? undefined : like} likeOrigin="likes" />
+      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath="/login" like={view.own ? undefined : like} likeOrigin="likes" gifts={gifts} />
       {view.own ? null : <BlockForm profileId={view.id} name={view.name} />}
     </div>
   )

@@ -1,5 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useOutlet } from '@remix-run/react'
+import { useActionData, useLoaderData, useOutlet } from '@remix-run/react'
+import { BuyCreditsAlert } from '~/components/chat/chat-screen.tsx'
+import { sendFormData, type SendFailure } from '~/modules/chat/page.server.ts'
+import { unlockFromForm, type UnlockFailure } from '~/modules/photos/unlock-form.server.ts'
 import { blockMember, isBlocked } from '~/modules/accounts/blocks.server.ts'
 import { flashToast } from '~/modules/http/toast.server.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
@@ -15,14 +18,15 @@ import { attentionOf } from '~/modules/site/attention.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
+import giftsCss from '~/styles/gifts.css?url'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 
-export const handle: I18nHandle = { i18n: ['profile'] }
+export const handle: I18nHandle = { i18n: ['profile', 'chat'] }
 
 // A member's profile (SPEC §2, §4, §6). Everything a viewer may not see is a plain 404:
 // unknown, another pool's, not active, blocked by the owner, or invisible.
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileCss }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileCss }, { rel: 'stylesheet', href: giftsCss }]
 
 const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
@@ -42,7 +46,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const view = await loadMemberProfile(reads, scope, {
     profileId,
     viewer: member ? { profileId: member.profile?.id ?? null, paidUser: member.paidUser } : null,
-    rules: { visibleFields: tenant.visibleProfileFields, visibleNotes: tenant.visibleProfileNotes, cdnPrefix: tenant.cdnPrefix },
+    rules: { visibleFields: tenant.visibleProfileFields, visibleNotes: tenant.visibleProfileNotes, cdnPrefix: tenant.cdnPrefix, photoCredits: tenant.credits.photo },
   })
   if (!view) throw notFound()
   const fallback = tenant.locales.default
@@ -54,14 +58,20 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const like = viewerId && !view.own ? ((await likeButtonStates(reads, scope, viewerId, [view.id]))[view.id] ?? { liked: false, match: false }) : null
   // The blocker still sees whom they blocked: instead of the block button, where to undo it.
   const blockedByMe = viewerId && !view.own ? await readScoped(reads, scope, (tx) => isBlocked(tx, scope, view.id, viewerId)) : false
-  return data({ view, fictional, viewer, loginPath, like, blockedByMe, siteName: tenant.name }, { headers })
+  const gifts = member && !view.own ? { kinds: tenant.gifts, price: tenant.credits.gift } : null
+  return data({ view, fictional, viewer, loginPath, like, blockedByMe, gifts, photoCredits: tenant.credits.photo, siteName: tenant.name }, { headers })
 }
 
-/** Blocking (SPEC §4): the blocked member can no longer view or contact the blocker. */
+/**
+ * Blocking (SPEC §4): the blocked member can no longer view or contact the blocker. A gift
+ * (decision 017) goes into the chat: a redirect there, or the reason here (buy credits).
+ */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const member = requireMember(context, request)
   const profileId = parseProfileId(params.id)
   const form = await request.formData()
+  if (profileId !== null && member.profile && form.get('intent') === 'gift') return sendFormData(form, context, member, member.profile.id, profileId)
+  if (profileId !== null && member.profile && form.get('intent') === 'unlock') return unlockFromForm(form, context, member, profileId)
   if (profileId === null || !member.profile || form.get('intent') !== 'block') throw new Response(null, { status: 400 })
   const { scope } = context
   const blocked = await withScope(context.db, scope, async (tx) => {
@@ -80,13 +90,25 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function MemberProfilePage() {
-  const { view, fictional, viewer, loginPath, like, blockedByMe } = useLoaderData<typeof loader>()
+  const { view, fictional, viewer, loginPath, like, blockedByMe, gifts, photoCredits } = useLoaderData<typeof loader>()
   // A child route (e.g. /members/{id}/chat, if it is nested here) replaces the profile.
+  const failure = useActionData<SendFailure | UnlockFailure>()
   const outlet = useOutlet()
   if (outlet) return outlet
   return (
     <div className="container section">
-      <MemberProfile view={view} fictional={fictional} viewer={viewer} loginPath={loginPath} like={like ?? undefined} />
+      <MemberProfile
+        view={view}
+        fictional={fictional}
+        viewer={viewer}
+        loginPath={loginPath}
+        like={like ?? undefined}
+        gifts={gifts}
+        photoCredits={photoCredits}
+        giftFailure={failure && !('unlock' in failure) ? failure : undefined}
+        unlockFailure={failure && 'unlock' in failure ? failure : undefined}
+      />
+      {failure?.error === 'insufficient' ? <BuyCreditsAlert what={'unlock' in failure ? 'photo' : 'gift'} /> : null}
       {viewer !== 'visitor' && !view.own ? <BlockForm profileId={view.id} name={view.name} blocked={blockedByMe} /> : null}
     </div>
   )

@@ -13,6 +13,7 @@ import { attentionOf } from '~/modules/site/attention.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import chatCss from '~/styles/chat.css?url'
+import giftsCss from '~/styles/gifts.css?url'
 import type { LayoutHandle } from './_default.tsx'
 
 // Chat with a member (SPEC §2 /members/{id}/chat): an existing conversation opens at
@@ -20,7 +21,7 @@ import type { LayoutHandle } from './_default.tsx'
 // reach (blocked, invisible without a conversation, another pool) is the site's 404.
 export const handle: I18nHandle & LayoutHandle = { i18n: ['chat', 'profile'], layout: 'chat' }
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatCss }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatCss }, { rel: 'stylesheet', href: giftsCss }]
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request)

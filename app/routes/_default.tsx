@@ -16,12 +16,15 @@ export const handle: I18nHandle = { i18n: ['profile'] }
 export async function loader({ context }: LoaderFunctionArgs) {
   const { member, reads, scope } = context
   const profileId = member?.profile?.id
-  if (!profileId) return { attention: null }
+  // Credits and premium come with the request's member (loaded with the session): current
+  // after every revalidation, where the root's copy is not (the root does not revalidate).
+  const account = member ? { credits: member.credits, paidUser: member.paidUser } : null
+  if (!profileId) return { attention: null, account }
   const attention: Attention = await readScoped(reads, scope, async (tx) => ({
     newLikes: await countNewLikes(tx, scope, profileId),
     unreadMessages: await countUnreadMessages(tx, scope, profileId),
   }))
-  return { attention }
+  return { attention, account }
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => true

@@ -20,13 +20,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request)
   const me = member.profile?.id
   const headers = { 'Cache-Control': 'no-store' }
-  if (!me) return Response.json({ chats: [], unread_messages: 0, new_likes: 0 }, { headers })
+  // The credits badge and premium state ride along: the periodic refresh keeps them current too.
+  const account = { credits: member.credits, paid_user: member.paidUser }
+  if (!me) return Response.json({ chats: [], unread_messages: 0, new_likes: 0, ...account }, { headers })
   const { reads, scope, tenant } = context
   const totalsOnly = new URL(request.url).searchParams.get('totals') === '1'
   const body = await readScoped(reads, scope, async (tx) => ({
     ...(totalsOnly ? {} : { chats: (await listChats(tx, scope, me, tenant.cdnPrefix)).map(apiChat) }),
     unread_messages: await countUnreadMessages(tx, scope, me),
     new_likes: await countNewLikes(tx, scope, me),
+    ...account,
   }))
   return Response.json(body, { headers })
 }

@@ -66,7 +66,7 @@ export function ChatList({ chats, fictional }: { chats: ChatSummary[]; fictional
               </span>
               <span className="chat-list__last">
                 {chat.lastMessage?.mine ? `${t('you')} ` : ''}
-                {chat.lastMessage?.body}
+                {chat.lastMessage?.gift ? t('gifts.listed', { gift: t(`gifts.names.${chat.lastMessage.gift}`) }) : chat.lastMessage?.body}
               </span>
             </span>
             {chat.unread > 0 ? (

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
+import { GiftImage, GiftPicker } from './gift-picker.tsx'
 import type { ChatMessage, ComposerInfo, SendFailure } from '~/modules/chat/types.ts'
 import { bodyLength } from '~/modules/chat/rules.ts'
 import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
@@ -60,8 +61,15 @@ export function ChatScreen({
         ) : null}
         {messages.length === 0 ? <li className="chat__first">{t('first', { name: partner.name })}</li> : null}
         {messages.map((m) => (
-          <li key={m.id} className={`chat__message ${m.mine ? 'chat__message--mine' : 'chat__message--theirs'}`}>
-            <p className="chat__body">{m.body}</p>
+          <li key={m.id} className={`chat__message ${m.mine ? 'chat__message--mine' : 'chat__message--theirs'}${m.gift ? ' chat__message--gift' : ''}`}>
+            {m.gift ? (
+              <p className="chat__body chat__gift" data-testid="chat-gift">
+                <GiftImage kind={m.gift} size={64} />
+                <span>{m.mine ? t('gifts.sent', { gift: t(`gifts.names.${m.gift}`) }) : t('gifts.received', { gift: t(`gifts.names.${m.gift}`), name: partner.name })}</span>
+              </p>
+            ) : (
+              <p className="chat__body">{m.body}</p>
+            )}
             <p className="chat__meta">
               <time dateTime={m.createdAt}>{m.time}</time>
               {m.mine && !m.delivered ? <span> · {t('waiting')}</span> : null}
@@ -87,9 +95,19 @@ export function ChatScreen({
           </Link>
         </div>
       ) : (
-        <Composer key={lastMine ?? 'none'} composer={composer} failure={failure} sending={sending} />
+        <>
+          <Composer key={lastMine ?? 'none'} composer={composer} failure={failure?.gift ? undefined : failure} sending={sending} />
+          <div className="chat__gifts">
+            <GiftPicker key={lastMine ?? 'none'} offer={composer.gifts} busy={sending} />
+            {failure?.gift && failure.error !== 'insufficient' ? (
+              <p className="field-error" role="alert">
+                {failure.message ?? t(`errors.${failure.error}`)}
+              </p>
+            ) : null}
+          </div>
+        </>
       )}
-      {failure?.error === 'insufficient' ? <BuyCreditsAlert /> : null}
+      {failure?.error === 'insufficient' ? <BuyCreditsAlert what={failure.gift ? 'gift' : 'message'} /> : null}
     </section>
   )
 }
@@ -137,7 +155,7 @@ function Composer({ composer, failure, sending }: { composer: ComposerInfo; fail
 }
 
 /** SPEC §5: without enough credits an alert offers to buy credits; nothing was sent or charged. */
-function BuyCreditsAlert() {
+export function BuyCreditsAlert({ what = 'message' }: { what?: 'message' | 'gift' | 'photo' }) {
   const { t } = useTranslation('chat')
   const [open, setOpen] = useState(true)
   if (!open) return null
@@ -145,7 +163,7 @@ function BuyCreditsAlert() {
     <div className="modal-backdrop">
       <div role="alertdialog" aria-modal="true" aria-labelledby="buy-title" aria-describedby="buy-text" className="modal chat__buy">
         <h2 id="buy-title">{t('buy.title')}</h2>
-        <p id="buy-text">{t('buy.text')}</p>
+        <p id="buy-text">{what === 'gift' ? t('buy.textGift') : what === 'photo' ? t('buy.textPhoto') : t('buy.text')}</p>
         <div className="modal__actions">
           <Link to="/pricing" className="button button--primary">
             {t('buy.action')}

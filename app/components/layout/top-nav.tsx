@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useRootData } from '~/root.tsx'
-import { useAttention } from '~/components/layout/use-attention.ts'
+import { useAccount, useAttention } from '~/components/layout/use-attention.ts'
 import { badgeText } from '~/modules/site/attention.ts'
 import { LanguageMenu } from './language-menu.tsx'
 import { Logo } from './logo.tsx'
@@ -17,6 +17,8 @@ export const CREDITS_BADGE_THRESHOLD = 10
 export function TopNav() {
   const { t } = useTranslation()
   const { member } = useRootData()
+  // Credits and premium as the layout last counted them (the periodic refresh keeps them current).
+  const account = useAccount()
   const attention = useAttention()
   const newLikes = attention?.newLikes ?? 0
   const unreadMessages = attention?.unreadMessages ?? 0
@@ -70,11 +72,13 @@ export function TopNav() {
                   <span className="top-nav__text">{t('nav.swipe')}</span>
                 </Link>
               </div>
-              {member.paidUser ? (
+              {account?.paidUser ? (
                 <Link to="/pricing" className="top-nav__link">
                   {t('nav.credits')}
-                  {member.credits <= CREDITS_BADGE_THRESHOLD ? (
-                    <span className={`badge ${member.credits === 0 ? 'badge--danger' : 'badge--warning'}`}>{member.credits}</span>
+                  {account.credits <= CREDITS_BADGE_THRESHOLD ? (
+                    <span className={`badge ${account.credits === 0 ? 'badge--danger' : 'badge--warning'}`} data-testid="credits-badge">
+                      {account.credits}
+                    </span>
                   ) : null}
                 </Link>
               ) : (

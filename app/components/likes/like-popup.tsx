@@ -6,7 +6,7 @@ import { likeErrorKey, sendLike } from '~/modules/likes/like-request.ts'
 import { clientFetch } from '~/modules/http/client-fetch.ts'
 import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
 import { useRootData } from '~/root.tsx'
-import { useAppBadge, useAttention } from '~/components/layout/use-attention.ts'
+import { useAccount, useAppBadge, useAttention } from '~/components/layout/use-attention.ts'
 import { LikePopupContext, type LikePopupApi, type LikePopupRequest } from './like-popup-context.tsx'
 
 // The like/match pop-up (SPEC §2 alerts and modals, §4 like pop-up, periodic refresh) and
@@ -66,10 +66,12 @@ async function fetchLikes(since?: string | null): Promise<LikesAnswer | null> {
   }
 }
 
-async function fetchChatTotals(): Promise<{ unread_messages: number; new_likes: number } | null> {
+type ChatTotals = { unread_messages: number; new_likes: number; credits: number; paid_user: boolean }
+
+async function fetchChatTotals(): Promise<ChatTotals | null> {
   try {
     const response = await clientFetch('/api/chats?totals=1')
-    return response.ok ? ((await response.json()) as { unread_messages: number; new_likes: number }) : null
+    return response.ok ? ((await response.json()) as ChatTotals) : null
   } catch {
     return null
   }
@@ -129,13 +131,16 @@ function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
     }
   }, [show])
 
-  // The periodic refresh also covers chats: the page reloads its data when the unread
-  // count moved (a missed live event, another tab).
-  const unreadRef = useRef(attention?.unreadMessages ?? 0)
-  unreadRef.current = attention?.unreadMessages ?? 0
+  // The periodic refresh also covers chats and the account: the page reloads its data when
+  // the unread count, the credits or the premium state moved (a missed live event, another
+  // tab, a purchase completed elsewhere).
+  const account = useAccount()
+  const shownRef = useRef({ unread: 0, credits: 0, paidUser: false })
+  shownRef.current = { unread: attention?.unreadMessages ?? 0, credits: account?.credits ?? 0, paidUser: account?.paidUser ?? false }
   const refreshChats = useCallback(async () => {
     const chats = await fetchChatTotals()
-    if (chats && chats.unread_messages !== unreadRef.current) revalidateRef.current()
+    const shown = shownRef.current
+    if (chats && (chats.unread_messages !== shown.unread || chats.credits !== shown.credits || chats.paid_user !== shown.paidUser)) revalidateRef.current()
   }, [])
 
   // Live events, and the periodic refresh as the safety net.

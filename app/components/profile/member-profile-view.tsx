@@ -1,7 +1,11 @@
-import { Link } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { MemberProfileView } from '~/modules/profiles/member-profile.server.ts'
 import type { LikeOriginName } from '~/modules/likes/like-request.ts'
+import type { GiftOffer } from '~/modules/gifts/catalogue.ts'
+import type { SendFailure } from '~/modules/chat/types.ts'
+import type { UnlockFailure } from '~/modules/photos/unlock-form.ts'
+import { GiftPicker } from '../chat/gift-picker.tsx'
 import { LikeButton, type LikeButtonState } from '../likes/like-button.tsx'
 import { FictionalLabel } from './fictional-label.tsx'
 
@@ -16,14 +20,25 @@ export function MemberProfile({
   loginPath,
   like,
   likeOrigin = 'profile',
+  gifts = null,
+  giftFailure,
+  photoCredits = 0,
+  unlockFailure,
 }: {
   view: MemberProfileView
   fictional: FictionalTexts | null
   viewer: ViewerKind
   loginPath: string
+  /** The site's gifts (members only): sent from here into the chat. */
+  gifts?: GiftOffer | null
   /** The viewer's like state towards this member (members only). */
   like?: LikeButtonState
   likeOrigin?: LikeOriginName
+  /** Why the gift sent from here was refused (not enough credits shows the buy alert instead). */
+  giftFailure?: SendFailure
+  /** What unlocking a private photo costs (decision 017). */
+  photoCredits?: number
+  unlockFailure?: UnlockFailure
 }) {
   const { t } = useTranslation('profile')
   const { t: tc } = useTranslation()
@@ -32,7 +47,7 @@ export function MemberProfile({
     <article className="member-profile" aria-labelledby="member-name">
       {view.own ? <OwnNotice view={view} /> : null}
       <div className="member-profile__layout">
-        <PhotoGallery view={view} viewer={viewer} loginPath={loginPath} />
+        <PhotoGallery view={view} viewer={viewer} loginPath={loginPath} photoCredits={photoCredits} unlockFailure={unlockFailure} />
         <div className="member-profile__main">
           <h1 id="member-name" className="member-profile__name">
             {view.name}
@@ -43,7 +58,7 @@ export function MemberProfile({
             {view.country ? <span>{tc(`countries.${view.country}`)}</span> : null}
           </p>
           {fictional ? <FictionalLabel {...fictional} /> : null}
-          {view.own ? null : <Actions view={view} viewer={viewer} loginPath={loginPath} like={like} likeOrigin={likeOrigin} />}
+          {view.own ? null : <Actions view={view} viewer={viewer} loginPath={loginPath} like={like} likeOrigin={likeOrigin} gifts={gifts} giftFailure={giftFailure} />}
           {view.about ? (
             <section className="member-profile__section" aria-labelledby="member-about">
               <h2 id="member-about">{t('member.aboutHeading')}</h2>
@@ -85,7 +100,19 @@ function OwnNotice({ view }: { view: MemberProfileView }) {
   )
 }
 
-function PhotoGallery({ view, viewer, loginPath }: { view: MemberProfileView; viewer: ViewerKind; loginPath: string }) {
+function PhotoGallery({
+  view,
+  viewer,
+  loginPath,
+  photoCredits,
+  unlockFailure,
+}: {
+  view: MemberProfileView
+  viewer: ViewerKind
+  loginPath: string
+  photoCredits: number
+  unlockFailure: UnlockFailure | undefined
+}) {
   const { t } = useTranslation('profile')
   const [first, ...rest] = view.photos
   return (
@@ -94,7 +121,7 @@ function PhotoGallery({ view, viewer, loginPath }: { view: MemberProfileView; vi
         {t('member.photosHeading')}
       </h2>
       {first ? (
-        <Photo photo={first} name={view.name} large />
+        <Photo photo={first} name={view.name} large photoCredits={photoCredits} ownerId={view.id} />
       ) : (
         <div className="member-profile__photo member-profile__photo--empty">
           <span>{t('member.noPhoto')}</span>
@@ -104,12 +131,17 @@ function PhotoGallery({ view, viewer, loginPath }: { view: MemberProfileView; vi
         <ul className="member-profile__thumbs">
           {rest.map((p) => (
             <li key={p.id}>
-              <Photo photo={p} name={view.name} />
+              <Photo photo={p} name={view.name} photoCredits={photoCredits} ownerId={view.id} />
             </li>
           ))}
         </ul>
       ) : null}
       <p className="member-profile__count">{t('member.photoCount', { count: view.photoCount })}</p>
+      {unlockFailure && unlockFailure.error !== 'insufficient' ? (
+        <p className="field-error" role="alert">
+          {t(`member.unlockErrors.${unlockFailure.error}`)}
+        </p>
+      ) : null}
       {view.hiddenPhotoCount > 0 ? (
         <div className="member-profile__more">
           <p className="member-profile__more-count">{t('member.morePhotos', { count: view.hiddenPhotoCount })}</p>
@@ -128,10 +160,40 @@ function PhotoGallery({ view, viewer, loginPath }: { view: MemberProfileView; vi
   )
 }
 
-function Photo({ photo, name, large = false }: { photo: MemberProfileView['photos'][number]; name: string; large?: boolean }) {
+function Photo({
+  photo,
+  name,
+  large = false,
+  photoCredits,
+  ownerId,
+}: {
+  photo: MemberProfileView['photos'][number]
+  name: string
+  large?: boolean
+  photoCredits: number
+  ownerId: number
+}) {
   const { t } = useTranslation('profile')
+  if (photo.locked) {
+    // A plain form: without JavaScript it posts, unlocks and comes back to the photo.
+    return (
+      <figure id={`photo-${photo.id}`} className={`member-profile__photo member-profile__photo--locked${large ? ' member-profile__photo--large' : ''}`}>
+        <Form method="post" action={`/members/${ownerId}`} className="member-profile__unlock">
+          <span aria-hidden="true" className="member-profile__lock">🔒</span>
+          <input type="hidden" name="intent" value="unlock" />
+          <input type="hidden" name="photo" value={photo.id} />
+          <button type="submit" className="button button--primary">
+            {t('member.unlock', { count: photoCredits })}
+          </button>
+        </Form>
+        <figcaption className="member-profile__badges">
+          <span className="member-profile__badge">{t('member.private')}</span>
+        </figcaption>
+      </figure>
+    )
+  }
   return (
-    <figure className={`member-profile__photo${large ? ' member-profile__photo--large' : ''}`}>
+    <figure id={`photo-${photo.id}`} className={`member-profile__photo${large ? ' member-profile__photo--large' : ''}`}>
       <a href={photo.url}>
         <img src={large ? photo.url : photo.thumbUrl} alt={t('member.photoAlt', { name })} loading={large ? 'eager' : 'lazy'} {...{ fetchpriority: large ? 'high' : 'auto' }} />
       </a>
@@ -147,7 +209,7 @@ function Photo({ photo, name, large = false }: { photo: MemberProfileView['photo
 
 /**
  * Like, message and gift (SPEC §2, §6). Visitors are sent to login first. Members like here;
- * message opens the chat; gifts arrive later: until then that button says so honestly.
+ * message opens the chat; a gift is chosen here and sent into the chat (decision 017).
  */
 function Actions({
   view,
@@ -155,21 +217,27 @@ function Actions({
   loginPath,
   like,
   likeOrigin,
+  gifts,
+  giftFailure,
 }: {
   view: MemberProfileView
   viewer: ViewerKind
   loginPath: string
   like?: LikeButtonState
   likeOrigin: LikeOriginName
+  gifts: GiftOffer | null
+  giftFailure: SendFailure | undefined
 }) {
   const { t } = useTranslation('profile')
+  const { t: tChat } = useTranslation('chat')
   const later = [t('member.message'), t('member.gift')]
   return (
     <section className="member-profile__actions" aria-label={t('member.actions')}>
       <div className="member-profile__buttons">
         {viewer === 'visitor' ? (
+          // Messaging signs up with a first message to this member (/members/{id}/signup).
           [t('member.like'), ...later].map((label, i) => (
-            <Link key={label} to={loginPath} className={`button ${i === 1 ? 'button--primary' : 'button--ghost'}`}>
+            <Link key={label} to={i === 1 ? `/members/${view.id}/signup` : loginPath} className={`button ${i === 1 ? 'button--primary' : 'button--ghost'}`}>
               {label}
             </Link>
           ))
@@ -179,15 +247,20 @@ function Actions({
             <Link to={`/members/${view.id}/chat`} className="button button--primary">
               {t('member.message')}
             </Link>
-            <button type="button" className="button button--ghost" disabled title={t('member.comingSoon')} aria-describedby="member-actions-note">
-              {t('member.gift')}
-            </button>
           </>
         )}
       </div>
-      <p id="member-actions-note" className="field-hint">
-        {viewer === 'visitor' ? t('member.loginToContact') : t('member.comingSoonNote')}
-      </p>
+      {viewer !== 'visitor' && gifts ? <GiftPicker offer={gifts} action={`/members/${view.id}`} /> : null}
+      {giftFailure && giftFailure.error !== 'insufficient' ? (
+        <p className="field-error" role="alert">
+          {giftFailure.message ?? tChat(`errors.${giftFailure.error}`)}
+        </p>
+      ) : null}
+      {viewer === 'visitor' ? (
+        <p id="member-actions-note" className="field-hint">
+          {t('member.loginToContact')}
+        </p>
+      ) : null}
     </section>
   )
 }

@@ -60,6 +60,7 @@ export function StepForm({
       {DRAFT_FIELDS.filter((f) => !own.includes(f) && draft[f]).map((f) => (
         <input key={f} type="hidden" name={f} value={draft[f]} />
       ))}
+      {step > 0 && draft.signupMessage ? <input type="hidden" name="signupMessage" value={draft.signupMessage} /> : null}
       {step < 3 ? <Honeypot /> : null}
       {props.alert ? <FormAlert>{props.alert}</FormAlert> : null}
       {children}

@@ -19,7 +19,8 @@ export const MEMBER_STEPS: readonly SignupStep[] = [3, 4]
 /** Values of steps 0 and 1, carried to later steps as hidden inputs (never the password). */
 export const DRAFT_FIELDS = ['gender', 'sexuality', 'birthDate', 'country', 'region'] as const
 export type DraftField = (typeof DRAFT_FIELDS)[number]
-export type SignupDraft = Partial<Record<DraftField, string>>
+/** `signupMessage`: the first message of a signup through a profile (/members/{id}/signup), carried too. */
+export type SignupDraft = Partial<Record<DraftField, string>> & { signupMessage?: string }
 
 export const STEP_FIELDS: Record<0 | 1, readonly DraftField[]> = { 0: ['gender', 'sexuality'], 1: ['birthDate', 'country', 'region'] }
 
@@ -29,6 +30,24 @@ export const Step0Schema = z.object({
   gender: z.enum(GENDERS, { error: 'validation.choose' }),
   sexuality: z.enum(SEXUALITIES, { error: 'validation.choose' }),
 })
+
+/** Longest first message the draft carries (the site's message_length is checked by the schema). */
+const MESSAGE_CARRY_MAX = 5000
+
+/** A signup through a profile: the first message to that member (SPEC §3 signup_message). */
+export type SignupMessageRules = { maxLength: number }
+
+/** Step 0, plus the first message on a signup through a profile. */
+export function step0Schema(message?: SignupMessageRules) {
+  if (!message) return Step0Schema
+  return Step0Schema.extend({
+    signupMessage: z
+      .string({ error: 'signup:errors.messageEmpty' })
+      .trim()
+      .min(1, 'signup:errors.messageEmpty')
+      .refine((v) => [...v].length <= message.maxLength, 'signup:errors.messageTooLong'),
+  })
+}
 
 export function step1Schema({ minimumAge, countries, today }: SignupRules) {
   return z
@@ -69,7 +88,7 @@ export const Step4Schema = z.object({
 export function stepSchema(step: SignupStep, rules: SignupRules) {
   switch (step) {
     case 0:
-      return Step0Schema
+      return step0Schema()
     case 1:
       return step1Schema(rules)
     case 2:
@@ -93,6 +112,8 @@ export function readDraft(formData: FormData): SignupDraft {
     const value = formData.get(field)
     if (typeof value === 'string' && value !== '' && value.length <= 20) draft[field] = value
   }
+  const message = formData.get('signupMessage')
+  if (typeof message === 'string' && message !== '' && message.length <= MESSAGE_CARRY_MAX) draft.signupMessage = message
   return draft
 }
 
@@ -127,4 +148,6 @@ export type SignupView = {
   action: string
   /** Step 3 for the new member: thumbnails of the photos uploaded so far (not rejected). */
   photos?: { id: number; thumbUrl: string }[]
+  /** A signup through a profile: step 0 asks for the first message to this member. */
+  message?: SignupMessageRules & { name: string }
 }

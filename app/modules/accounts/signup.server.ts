@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/password.server.ts'
 import { createSession } from '../auth/session.server.ts'
 import { issueToken } from '../auth/tokens.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
+import { sendMessage } from '../chat/send.server.ts'
 import { withScope } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { GRACE_MS } from './deletion.server.ts'
@@ -17,11 +18,11 @@ import { consume, consumeAll } from '../limits/limiter.server.ts'
 import { normalizeEmail } from './fields.ts'
 import {
   MEMBER_STEPS,
-  Step0Schema,
   Step2Schema,
   Step4Schema,
   parseStep,
   readDraft,
+  step0Schema,
   step1Schema,
   type SignupActionData,
   type SignupRules,
@@ -169,6 +170,25 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
   return { ok: false, reason: existing.kind === 'taken' ? 'emailTaken' : 'reactivationSent' }
 }
 
+/**
+ * The first message of a signup through a profile. The account exists by now; the message
+ * is charged like any other (the hidden signup grant pays for it: SPEC §1's free messages)
+ * and waits for activation. A refusal (the member went invisible meanwhile, no grant on
+ * this site) loses the signup nothing: the new member can write again later.
+ */
+async function sendSignupMessage(deps: SignupDeps, account: { userId: string; profileId: number }, recipientId: number, body: string, locale: string): Promise<void> {
+  const { db, scope, tenant } = deps
+  const sent = await sendMessage(db, scope, {
+    sender: { userId: account.userId, profileId: account.profileId, paidUser: false },
+    recipientId,
+    body,
+    cost: tenant.credits.message,
+    maxLength: tenant.messageLength,
+    language: locale,
+  })
+  if (!sent.ok) console.warn(`signup message to ${recipientId} not sent: ${sent.reason}`)
+}
+
 /** Step 4: the optional "about me" text (already validated by Step4Schema). */
 export async function saveAbout(deps: Pick<SignupDeps, 'db' | 'scope'>, userId: string, about: string | undefined): Promise<void> {
   const { db, scope } = deps
@@ -196,6 +216,12 @@ export type StepInput = {
   userAgent: string | null
   /** The client's IP: the key of the signup limits. */
   ip: string
+  /**
+   * A signup through a profile (/members/{id}/signup, SPEC §1): step 0 takes the first
+   * message to this member, sent once the account exists (paid from the hidden signup
+   * credits, delivered on activation like every message of a not_confirmed member).
+   */
+  message?: { recipientId: number; maxLength: number }
 }
 
 const HIDE = { hideFields: ['password'] }
@@ -228,7 +254,7 @@ export async function submitSignupStep(deps: SignupDeps, input: StepInput): Prom
   if (formData.get('intent') === 'back' && step > 0) return { kind: 'data', status: 200, data: { step: step === 2 ? 1 : 0, draft } }
 
   const rules: SignupRules = { minimumAge: tenant.minimumAge, countries: tenant.countries, today: () => deps.now ?? new Date() }
-  const about = parseWithZod(formData, { schema: Step0Schema })
+  const about = parseWithZod(formData, { schema: step0Schema(input.message) })
   if (about.status !== 'success') return { kind: 'data', status: 400, data: { step: 0, draft, result: about.reply(HIDE) } }
   if (step === 0) return { kind: 'data', status: 200, data: { step: 1, draft } }
   const place = parseWithZod(formData, { schema: step1Schema(rules) })
@@ -257,6 +283,9 @@ export async function submitSignupStep(deps: SignupDeps, input: StepInput): Prom
     userAgent: input.userAgent,
   })
   if (created.ok) {
+    const value = about.value as { signupMessage?: unknown }
+    const body = typeof value.signupMessage === 'string' ? value.signupMessage : null
+    if (input.message && body) await sendSignupMessage(deps, created, input.message.recipientId, body, input.locale)
     // The page moves on with a redirect (a reload cannot post the account twice); the modal
     // stays open, so it gets the next step as data.
     return modal

@@ -35,6 +35,9 @@ export function createRedisBus(url: string): Bus {
   // A subscribed Redis connection can do nothing else, so it gets its own.
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
   const handlers = new Map<string, Set<Handler>>()
+  // ioredis reconnects by itself; without a listener a dropped connection (or a stream
+  // closing after shutdown began) is an "Unhandled error event" on stderr.
+  for (const client of [publisher, subscriber]) client.on('error', (error: Error) => console.warn('redis bus:', error.message))
   subscriber.on('message', (channel: string, message: string) => {
     for (const handler of handlers.get(channel) ?? []) handler(message)
   })
@@ -57,7 +60,8 @@ export function createRedisBus(url: string): Bus {
         set.delete(handler)
         if (set.size === 0) {
           handlers.delete(channel)
-          await subscriber.unsubscribe(channel)
+          // After close() there is nothing to unsubscribe from.
+          if (subscriber.status === 'ready') await subscriber.unsubscribe(channel)
         }
       }
     },

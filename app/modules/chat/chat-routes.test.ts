@@ -11,6 +11,7 @@ import { loader as chatsLoader, action as chatsAction } from '../../routes/_defa
 import { loader as chatLoader, action as chatAction } from '../../routes/_default.chats.$id.tsx'
 import { loader as startLoader, action as startAction } from '../../routes/_default.members.$id_.chat.tsx'
 import { loader as layoutLoader } from '../../routes/_default.tsx'
+import { action as profileAction } from '../../routes/_default.members.$id.tsx'
 import { loader as apiChatsLoader } from '../../routes/api.chats.ts'
 import { action as apiChatAction } from '../../routes/api.chat.ts'
 import { createBlock } from '../accounts/blocks.server.ts'
@@ -81,17 +82,22 @@ describe('chat routes', () => {
 
     // B, on the other site of the pool: the badge, the list, then opening reads it.
     const layout = await call(DATEDICHTBIJ, '/chats', b.cookie, layoutLoader as Handler)
-    expect(layout.body).toEqual({ attention: { newLikes: 0, unreadMessages: 1 } })
+    expect(layout.body).toEqual({ attention: { newLikes: 0, unreadMessages: 1 }, account: { credits: 0, paidUser: false } })
     const list = await call(DATEDICHTBIJ, '/chats', b.cookie, chatsLoader as Handler)
     expect((list.body as { chats: unknown[] }).chats).toMatchObject([{ id: Number(conversationId), unread: 1, partner: { name: 'Anna' }, lastMessage: { body: 'Hoi <b>Bram</b>' } }])
     const api = await call(DATEDICHTBIJ, '/api/chats', b.cookie, apiChatsLoader as Handler)
     expect(api.body).toMatchObject({ unread_messages: 1, new_likes: 0, chats: [{ conversation: { id: Number(conversationId) }, profile: { id: a.profile.id }, num_unread_messages: 1 }] })
-    // The periodic refresh asks for the totals only.
-    expect((await call(DATEDICHTBIJ, '/api/chats?totals=1', b.cookie, apiChatsLoader as Handler)).body).toEqual({ unread_messages: 1, new_likes: 0 })
+    // The periodic refresh asks for the totals only, and the credits and premium state.
+    expect((await call(DATEDICHTBIJ, '/api/chats?totals=1', b.cookie, apiChatsLoader as Handler)).body).toEqual({ unread_messages: 1, new_likes: 0, credits: 0, paid_user: false })
+    // Credits bought elsewhere (a purchase, another tab) show at the next refresh.
+    await give(DATEDICHTBIJ, b, 7)
+    await withScope(db, DATEDICHTBIJ, (tx) => tx.user.update({ where: { id: b.user.id }, data: { paidUser: true } }))
+    expect((await call(DATEDICHTBIJ, '/api/chats?totals=1', b.cookie, apiChatsLoader as Handler)).body).toMatchObject({ credits: 7, paid_user: true })
+    expect((await call(DATEDICHTBIJ, '/chats', b.cookie, layoutLoader as Handler)).body).toMatchObject({ account: { credits: 7, paidUser: true } })
     const open = await call(DATEDICHTBIJ, location, b.cookie, chatLoader as Handler, { id: conversationId })
     expect(open.status).toBe(200)
     expect((open.body as { chat: { messages: { body: string; mine: boolean }[] } }).chat.messages).toEqual([expect.objectContaining({ body: 'Hoi <b>Bram</b>', mine: false })])
-    expect((await call(DATEDICHTBIJ, '/chats', b.cookie, layoutLoader as Handler)).body).toEqual({ attention: { newLikes: 0, unreadMessages: 0 } })
+    expect((await call(DATEDICHTBIJ, '/chats', b.cookie, layoutLoader as Handler)).body).toMatchObject({ attention: { newLikes: 0, unreadMessages: 0 } })
 
     // B answers in the conversation.
     await give(DATEDICHTBIJ, b, 100)
@@ -156,5 +162,33 @@ describe('chat routes', () => {
     expect((await call(FLIRTLOKAAL, '/chats', a.cookie, chatsLoader as Handler)).body).toMatchObject({ chats: [] })
     const form = await call(FLIRTLOKAAL, '/chats', a.cookie, chatsAction as Handler, {}, { method: 'POST', body: new URLSearchParams({ conversation: String(id) }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
     expect(form.status).toBe(302)
+  })
+
+  it('a gift from the profile: refused uncharged without credits (the buy alert), an unknown kind refused, then sent into the chat for gift_credits', async () => {
+    const a = await loggedInMember(db, FLIRTLOKAAL, 'Gina')
+    const b = await loggedInMember(db, FLIRTLOKAAL, 'Gert')
+    const tenant = await tenantFor(FLIRTLOKAAL)
+    const params = { id: String(b.profile.id) }
+    const giftPost = (gift: string) =>
+      call(FLIRTLOKAAL, `/members/${b.profile.id}`, a.cookie, profileAction as Handler, params, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'gift', gift }),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      })
+    const broke = await giftPost('rose')
+    expect(broke.status).toBe(402)
+    expect(broke.body).toMatchObject({ error: 'insufficient', gift: true })
+    await give(FLIRTLOKAAL, a, tenant.credits.gift + 1)
+    const unknown = await giftPost('yacht')
+    expect(unknown.status).toBe(400)
+    expect(unknown.body).toMatchObject({ error: 'gift_unknown' })
+    expect(await creditsOf(FLIRTLOKAAL, a)).toBe(tenant.credits.gift + 1)
+    const sent = await giftPost('rose')
+    expect(sent.status).toBe(302)
+    const location = sent.headers.get('Location')!
+    expect(location).toMatch(/^\/chats\/\d+$/)
+    expect(await creditsOf(FLIRTLOKAAL, a)).toBe(1)
+    const chat = await call(FLIRTLOKAAL, location, b.cookie, chatLoader as Handler, { id: location.split('/').pop()! })
+    expect(chat.body).toMatchObject({ chat: { messages: [{ gift: 'rose', mine: false }] } })
   })
 })

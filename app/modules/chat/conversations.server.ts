@@ -51,13 +51,14 @@ function partnerVisible(me: number): Prisma.ProfileWhereInput {
 
 export type { ChatMessage, ChatSummary, ChatView } from './types.ts'
 
-const MESSAGE_SELECT = { id: true, senderId: true, body: true, createdAt: true, readAt: true, deliveredAt: true } as const
-type MessageRow = { id: string; senderId: number; body: string; createdAt: Date; readAt: Date | null; deliveredAt: Date | null }
+const MESSAGE_SELECT = { id: true, senderId: true, body: true, gift: true, createdAt: true, readAt: true, deliveredAt: true } as const
+type MessageRow = { id: string; senderId: number; body: string; gift: string | null; createdAt: Date; readAt: Date | null; deliveredAt: Date | null }
 
 const toChatMessage = (m: MessageRow, me: number): ChatMessage => ({
   id: m.id,
   mine: m.senderId === me,
   body: m.body,
+  gift: m.gift,
   createdAt: m.createdAt.toISOString(),
   read: m.readAt !== null,
   delivered: m.deliveredAt !== null,
@@ -76,38 +77,68 @@ const card = (p: CardSource, cdnPrefix: string, today: Date) =>
     ? toProfileCard({ ...p, name: '', city: null, region: null, thumbFilename: null }, cdnPrefix, today)
     : toProfileCard({ ...p, thumbFilename: p.photos[0]?.thumbFilename ?? null }, cdnPrefix, today)
 
-/** The chat list (SPEC §2): partner, last message, unread count; newest first. */
+type LastMessageRow = MessageRow & { conversationId: number }
+
+/**
+ * The newest message `me` may see in each conversation (one statement for the whole list:
+ * a lateral index lookup per conversation on (poolId, conversationId, createdAt)).
+ */
+async function lastMessages(tx: ScopedTx, scope: Scope, me: number, rows: readonly ConversationRow[]): Promise<Map<number, MessageRow>> {
+  if (rows.length === 0) return new Map()
+  const ids = rows.map((r) => r.id)
+  const hidden = rows.map((r) => hiddenAtFor(r, me)?.toISOString() ?? null)
+  const found = await tx.$queryRaw<LastMessageRow[]>`
+    SELECT c.id AS "conversationId", l.id, l."senderId", l.body, l.gift, l."createdAt", l."readAt", l."deliveredAt"
+    FROM unnest(${ids}::int[], ${hidden}::text[]) AS c(id, hidden)
+    CROSS JOIN LATERAL (
+      SELECT m.id, m."senderId", m.body, m.gift, m."createdAt", m."readAt", m."deliveredAt"
+      FROM "Message" m
+      WHERE m."poolId" = ${scope.poolId} AND m."conversationId" = c.id
+        AND (m."senderId" = ${me} OR (m."recipientId" = ${me} AND m."deliveredAt" IS NOT NULL))
+        AND (c.hidden IS NULL OR m."createdAt" > c.hidden::timestamp)
+      ORDER BY m."createdAt" DESC, m.id DESC
+      LIMIT 1
+    ) l`
+  return new Map(found.map((m) => [m.conversationId, m]))
+}
+
+/**
+ * The chat list (SPEC §2): partner, last message, unread count; newest first. A fixed number
+ * of statements whatever the list's length (conversations with partners, the partners still
+ * in reach, the last messages, the unread counts).
+ */
 export async function listChats(tx: ScopedTx, scope: Scope, me: number, cdnPrefix: string, take = 100): Promise<ChatSummary[]> {
   const rows = await tx.conversation.findMany({
     where: { poolId: scope.poolId, OR: [{ profileAId: me }, { profileBId: me }] },
     orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
     take: take * 2,
     select: {
-      id: true, profileAId: true, profileBId: true, hiddenAtA: true, hiddenAtB: true, lastMessageAt: true,
+      id: true, profileAId: true, profileBId: true, startedById: true, hiddenAtA: true, hiddenAtB: true, lastMessageAt: true,
       profileA: { select: CARD_SELECT(scope) },
       profileB: { select: CARD_SELECT(scope) },
     },
   })
+  if (rows.length === 0) return []
   const partnerIds = rows.map((r) => partnerOf(r, me))
   const visible = new Set(
     (await tx.profile.findMany({ where: { poolId: scope.poolId, id: { in: partnerIds }, ...partnerVisible(me) }, select: { id: true } })).map((p) => p.id),
   )
+  const listed = rows.filter((r) => visible.has(partnerOf(r, me)))
+  const last = await lastMessages(tx, scope, me, listed)
+  const unreadRows = last.size === 0 ? [] : await tx.message.groupBy({
+    by: ['conversationId'],
+    where: { poolId: scope.poolId, conversationId: { in: [...last.keys()] }, recipientId: me, readAt: null, deliveredAt: { not: null } },
+    _count: { _all: true },
+  })
+  const unread = new Map(unreadRows.map((r) => [r.conversationId, r._count._all]))
   const today = new Date()
   const chats: ChatSummary[] = []
-  for (const row of rows) {
-    const partnerId = partnerOf(row, me)
-    if (!visible.has(partnerId)) continue
-    const hiddenAt = hiddenAtFor(row, me)
-    const last = await tx.message.findFirst({
-      where: { poolId: scope.poolId, conversationId: row.id, ...visibleMessages(me, hiddenAt) },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      select: MESSAGE_SELECT,
-    })
+  for (const row of listed) {
+    const message = last.get(row.id)
     // Nothing to show yet (removed, or only a not yet delivered message to me): not listed.
-    if (!last) continue
-    const unread = await tx.message.count({ where: { poolId: scope.poolId, conversationId: row.id, recipientId: me, readAt: null, deliveredAt: { not: null } } })
+    if (!message) continue
     const partner = row.profileAId === me ? row.profileB : row.profileA
-    chats.push({ id: row.id, partner: card(partner, cdnPrefix, today), lastMessage: toChatMessage(last, me), unread, lastMessageAt: last.createdAt.toISOString() })
+    chats.push({ id: row.id, partner: card(partner, cdnPrefix, today), lastMessage: toChatMessage(message, me), unread: unread.get(row.id) ?? 0, lastMessageAt: message.createdAt.toISOString() })
     if (chats.length >= take) break
   }
   return chats.sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt))

@@ -8,6 +8,7 @@ import { messageAllowed } from '../limits/apply.server.ts'
 import { localized } from '../site/public-settings.server.ts'
 import { publishMemberEvent } from '../realtime/member-events.server.ts'
 import { countStarted } from './conversations.server.ts'
+import { isGiftKind } from '../gifts/catalogue.ts'
 import { FREE_CONVERSATIONS } from './rules.ts'
 import { sendMessage } from './send.server.ts'
 import type { ComposerInfo, SendFailure } from './types.ts'
@@ -36,6 +37,7 @@ export async function composerInfo(context: AppLoadContext, member: Member, me: 
     maxLength: tenant.messageLength,
     cost: tenant.credits.message,
     priceFrom: minimum ? new Intl.NumberFormat(locale, { style: 'currency', currency: minimum.currency }).format(minimum.costs / 100) : null,
+    gifts: { kinds: tenant.gifts, price: tenant.credits.gift },
     limitReached: options.newConversation && !member.paidUser && started >= FREE_CONVERSATIONS,
     fictional: options.fictional
       ? { icon: tenant.fictional.icon, label: localized(tenant.fictional.singular, locale, fallback), warning: localized(tenant.fictional.warning, locale, fallback) }
@@ -44,25 +46,37 @@ export async function composerInfo(context: AppLoadContext, member: Member, me: 
 }
 
 
-/** The chat form's POST: a redirect to the conversation when sent, the reason and what was typed when not. */
+/**
+ * The chat form's POST, and the gift form's (`gift`: a kind of the site's catalogue; from
+ * the chat or the profile): a redirect to the conversation when sent, the reason and what
+ * was typed when not.
+ */
 export async function sendFromForm(request: Request, context: AppLoadContext, member: Member, me: number, recipientId: number): Promise<Response> {
-  const form = await request.formData().catch(() => null)
+  return sendFormData(await request.formData().catch(() => null), context, member, me, recipientId)
+}
+
+/** The same, for a route that read the form itself (the member profile's gift form). */
+export async function sendFormData(form: FormData | null, context: AppLoadContext, member: Member, me: number, recipientId: number): Promise<Response> {
   const raw = form?.get('body')
   const body = typeof raw === 'string' ? raw : ''
   const { db, scope, tenant, t } = context
+  const giftField = form?.get('gift')
+  const gift = typeof giftField === 'string' ? giftField : null
+  if (gift !== null && !(isGiftKind(gift) && tenant.gifts.includes(gift))) return Response.json({ error: 'gift_unknown', body } satisfies SendFailure, { status: 400 })
   const allowed = await messageAllowed(scope.tenantId, member.userId, context.clientIp)
   if (!allowed.ok) return Response.json({ error: 'limited', body, message: limitText(t, allowed.retryAfter) } satisfies SendFailure, { status: 429 })
   const result = await sendMessage(db, scope, {
     sender: { userId: member.userId, profileId: me, paidUser: member.paidUser },
     recipientId,
     body,
-    cost: tenant.credits.message,
+    ...(gift ? { gift } : {}),
+    cost: gift ? tenant.credits.gift : tenant.credits.message,
     maxLength: tenant.messageLength,
     language: context.locale,
   })
   if (!result.ok) {
     const status = result.reason === 'not_found' ? 404 : result.reason === 'insufficient' ? 402 : result.reason === 'conversation_limit' ? 403 : 400
-    return Response.json({ error: result.reason, body } satisfies SendFailure, { status })
+    return Response.json({ error: result.reason, body, ...(gift ? { gift: true } : {}) } satisfies SendFailure, { status })
   }
   throw redirect(`/chats/${result.conversationId}`)
 }

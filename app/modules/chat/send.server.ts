@@ -1,4 +1,4 @@
-// Sending a chat message (SPEC §4, §5): refused without a charge when the recipient is out
+// Sending a chat message or a gift (SPEC §4, §5; gifts: decision 017): refused without a charge when the recipient is out
 // of reach, the free conversation limit is reached or the credits do not pay for it;
 // otherwise the debit (on the ledger, the message id as reference) and the message are
 // written in one transaction. The recipient hears of it live after the commit.
@@ -15,7 +15,9 @@ export type SendInput = {
   sender: { userId: string; profileId: number; paidUser: boolean }
   recipientId: number
   body: unknown
-  /** Credits the message costs (the site's message_credits). */
+  /** A gift instead of text (decision 017): its catalogue key, checked by the caller; the body is ignored. */
+  gift?: string
+  /** Credits the message costs (the site's message_credits, or gift_credits for a gift). */
   cost: number
   maxLength: number
   /** The sender's language: an operator answering for a fictional profile writes in it. */
@@ -42,8 +44,9 @@ async function lockStarts(tx: ScopedTx, profileId: number): Promise<void> {
 }
 
 export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput): Promise<SendResult> {
-  const body = normalizeBody(input.body)
-  const problem = checkBody(body, input.maxLength)
+  const gift = input.gift ?? null
+  const body = gift ? '' : normalizeBody(input.body)
+  const problem = gift ? null : checkBody(body, input.maxLength)
   if (problem) return { ok: false, reason: problem }
   const me = input.sender.profileId
   const sender = await tx.profile.findFirst({ where: { poolId: scope.poolId, id: me, userId: input.sender.userId }, select: { status: true } })
@@ -60,7 +63,7 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
   const messageId = randomUUID()
   let balance: number | null = null
   if (input.cost > 0) {
-    const debit = await changeCredits(tx, scope, { userId: input.sender.userId, delta: -input.cost, reason: 'message', reference: messageId })
+    const debit = await changeCredits(tx, scope, { userId: input.sender.userId, delta: -input.cost, reason: gift ? 'gift' : 'message', reference: messageId })
     if (!debit.ok) return { ok: false, reason: debit.reason === 'insufficient' ? 'insufficient' : 'not_found' }
     balance = debit.balance
   }
@@ -77,7 +80,7 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
   // A not_confirmed sender's profile is still disabled: stored, delivered on activation.
   const delivered = sender.status === 'active'
   await tx.message.create({
-    data: { id: messageId, poolId: scope.poolId, conversationId: conversation.id, senderId: me, recipientId: input.recipientId, body, credits: Math.max(0, input.cost), deliveredAt: delivered ? now : null, createdAt: now },
+    data: { id: messageId, poolId: scope.poolId, conversationId: conversation.id, senderId: me, recipientId: input.recipientId, body, gift, credits: Math.max(0, input.cost), deliveredAt: delivered ? now : null, createdAt: now },
   })
   return { ok: true, messageId, conversationId: conversation.id, delivered, balance }
 }
@@ -88,8 +91,11 @@ export async function sendMessage(db: Db, scope: Scope, input: SendInput): Promi
   // for a connection longer than Prisma's default 2 s rather than fail.
   const result = await withScope(db, scope, (tx) => sendMessageIn(tx, scope, input), { maxWait: 10_000, timeout: 15_000 })
   if (result.ok) {
-    if (result.delivered) await publishMemberEvent(scope.poolId, input.recipientId, { type: 'message', conversation: result.conversationId, from: input.sender.profileId })
-    await publishMemberEvent(scope.poolId, input.sender.profileId, { type: 'message', conversation: result.conversationId, from: input.sender.profileId })
+    const event = { type: 'message' as const, conversation: result.conversationId, from: input.sender.profileId, ...(input.gift ? { gift: input.gift } : {}) }
+    await Promise.all([
+      result.delivered ? publishMemberEvent(scope.poolId, input.recipientId, event) : undefined,
+      publishMemberEvent(scope.poolId, input.sender.profileId, event),
+    ])
   }
   return result
 }

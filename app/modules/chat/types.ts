@@ -1,10 +1,13 @@
 // What the chat pages send to the browser: types only, in a plain module (STYLE: data-transfer types).
+import type { GiftOffer } from '../gifts/catalogue.ts'
 import type { ProfileCard } from '../profiles/showcase.server.ts'
 
 export type ChatMessage = {
   id: string
   mine: boolean
   body: string
+  /** A gift's catalogue key (decision 017): the message is that gift, without text. */
+  gift: string | null
   createdAt: string
   read: boolean
   delivered: boolean
@@ -20,9 +23,12 @@ export type ComposerInfo = {
   cost: number
   /** Unpaid members: the per-country minimum price of a message (SPEC §5), formatted. */
   priceFrom: string | null
+  /** The site's gifts and their one price (gift_credits). */
+  gifts: GiftOffer
   /** A free member who may start no more conversations (only on a new conversation). */
   limitReached: boolean
   fictional: { icon: string; label: string; warning: string } | null
 }
 
-export type SendFailure = { error: 'empty' | 'too_long' | 'insufficient' | 'conversation_limit' | 'not_found' | 'limited'; body: string; message?: string }
+/** `gift`: the refused send was a gift (the buy-credits alert says so). */
+export type SendFailure = { error: 'empty' | 'too_long' | 'insufficient' | 'conversation_limit' | 'not_found' | 'limited' | 'gift_unknown'; body: string; message?: string; gift?: boolean }

@@ -161,9 +161,9 @@ describe('the badge count in the default layout', () => {
     await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: hidden.profile.id }, data: { invisible: true } }))
     const request = await siteRequest(FLIRTLOKAAL, '/members', { cookie: me.cookie })
     const result = await runRoute(async () => layoutLoader({ request, context: await contextFor(FLIRTLOKAAL, request), params: {} }))
-    expect(result.body).toEqual({ attention: { newLikes: 1, unreadMessages: 0 } })
+    expect(result.body).toEqual({ attention: { newLikes: 1, unreadMessages: 0 }, account: { credits: 0, paidUser: false } })
     const visitor = await siteRequest(FLIRTLOKAAL, '/members')
-    expect((await runRoute(async () => layoutLoader({ request: visitor, context: await contextFor(FLIRTLOKAAL, visitor), params: {} }))).body).toEqual({ attention: null })
+    expect((await runRoute(async () => layoutLoader({ request: visitor, context: await contextFor(FLIRTLOKAAL, visitor), params: {} }))).body).toEqual({ attention: null, account: null })
   })
 })
 

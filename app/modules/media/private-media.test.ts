@@ -21,6 +21,8 @@ import { deletePhoto, setPhotoPrivate } from '../photos/manage.server.ts'
 import { reviewPhoto } from '../photos/review.server.ts'
 import { tinyPng } from '../photos/test-images.ts'
 import { addPhoto } from '../photos/upload.server.ts'
+import { changeCredits } from '../credits/ledger.server.ts'
+import { unlockPhoto } from '../photos/unlock.server.ts'
 import { queueMediaDeletion, sweepMediaDeletions } from './deletions.server.ts'
 import { PRIVATE_CACHE, PUBLIC_CACHE } from './serve.server.ts'
 import { getMediaStorage, type MediaStorage } from './storage.server.ts'
@@ -186,9 +188,18 @@ describe.each(['local', 's3'] as const)('private media on %s storage', (driver) 
     expect((await fetchMedia(FLIRTLOKAAL, photo.refused.filename, { cookie: owner.cookie })).status).toBe(404)
   })
 
-  it('shows private approved photos to premium members of the pool only', async () => {
+  it('shows private approved photos to premium members of the pool only, once they unlocked them (decision 017)', async () => {
+    expect((await fetchMedia(DATEDICHTBIJ, photo.secret.filename, { cookie: premium.cookie })).status).toBe(404)
+    await withScope(db, DATEDICHTBIJ, (tx) => changeCredits(tx, DATEDICHTBIJ, { userId: premium.user.id, delta: 50, reason: 'bonus' }))
+    const viewer = { userId: premium.user.id, profileId: premium.profile.id, paidUser: true }
+    expect(await unlockPhoto(db, DATEDICHTBIJ, viewer, photo.secret.id, 6)).toMatchObject({ ok: true, charged: 6 })
     const answer = await fetchMedia(DATEDICHTBIJ, photo.secret.filename, { cookie: premium.cookie })
     expect(answer.status).toBe(200)
+    expect((await fetchMedia(DATEDICHTBIJ, photo.secret.thumbFilename, { cookie: premium.cookie })).status).toBe(200)
+    // Another pool's premium member cannot unlock it, nor fetch it.
+    const elsewhere = { userId: premiumElsewhere.user.id, profileId: premiumElsewhere.profile.id, paidUser: true }
+    expect(await unlockPhoto(db, DATEVIBE, elsewhere, photo.secret.id, 4)).toEqual({ ok: false, reason: 'not_found' })
+    expect((await fetchMedia(DATEVIBE, photo.secret.filename, { cookie: premiumElsewhere.cookie })).status).toBe(404)
     expect(answer.cacheControl).toBe(PRIVATE_CACHE)
     expect((await fetchMedia(DATEDICHTBIJ, photo.waiting.filename, { cookie: premium.cookie })).status).toBe(404)
     expect((await fetchMedia(FLIRTLOKAAL, photo.secret.filename, { cookie: free.cookie })).status).toBe(404)

@@ -14,9 +14,12 @@ export type PhotoFacts = {
   /** The member's profile: `deleted` (grace period) and `disabled` profiles are hidden from others. */
   profileStatus: string
   invisible: boolean
+  /** The viewer unlocked this (private) photo (decision 017). */
+  unlocked?: boolean
 }
 
-export type MediaViewer = { profileId: number | null; premium: boolean; operator: boolean }
+/** `privateOpen`: the site charges nothing for an unlock (photo_credits 0), so premium members see private photos as they are. */
+export type MediaViewer = { profileId: number | null; premium: boolean; operator: boolean; privateOpen?: boolean }
 
 /** Who may see it: `public` (anyone, cacheable by anyone), `private` (this viewer only), or nobody. */
 export type MediaAccess = 'public' | 'private' | 'none'
@@ -26,7 +29,8 @@ export type MediaAccess = 'public' | 'private' | 'none'
  * - the operator: photos under inspection (to review them) and approved ones;
  * - others, only while the member is visible (active profile, not invisible, not deleted):
  *   approved public photos (anyone, also visitors: the main photo shows on public pages),
- *   approved private photos to premium members only;
+ *   approved private photos to premium members who unlocked them (decision 017; all of
+ *   them where an unlock costs nothing);
  * - nobody else, and never a rejected photo to anyone but its owner.
  */
 export function mediaAccess(photo: PhotoFacts, viewer: MediaViewer): MediaAccess {
@@ -35,7 +39,7 @@ export function mediaAccess(photo: PhotoFacts, viewer: MediaViewer): MediaAccess
   if (openToAll) return 'public'
   if (viewer.profileId !== null && viewer.profileId === photo.profileId) return 'private'
   if (viewer.operator && photo.status !== 'rejected') return 'private'
-  if (photo.status === 'active' && photo.isPrivate && visibleMember && viewer.premium) return 'private'
+  if (photo.status === 'active' && photo.isPrivate && visibleMember && viewer.premium && (photo.unlocked === true || viewer.privateOpen === true)) return 'private'
   return 'none'
 }
 
@@ -47,15 +51,18 @@ const notFound = () =>
   new Response('Not Found', { status: 404, statusText: 'Not Found', headers: { 'Cache-Control': PRIVATE_CACHE, 'Content-Type': 'text/plain; charset=utf-8' } })
 
 /** The photo row behind a key of this pool, with its member's visibility. */
-async function findPhoto(context: AppLoadContext, key: string): Promise<PhotoFacts | null> {
+async function findPhoto(context: AppLoadContext, key: string, viewerId: number | null): Promise<PhotoFacts | null> {
   const { db, scope } = context
   return withScope(db, scope, async (tx) => {
     const photo = await tx.photo.findFirst({
       where: { poolId: scope.poolId, OR: [{ filename: key }, { thumbFilename: key }] },
-      select: { status: true, isPrivate: true, profileId: true, profile: { select: { status: true, invisible: true } } },
+      select: {
+        status: true, isPrivate: true, profileId: true, profile: { select: { status: true, invisible: true } },
+        unlocks: { where: { poolId: scope.poolId, viewerId: viewerId ?? -1 }, select: { photoId: true }, take: 1 },
+      },
     })
     return photo
-      ? { status: photo.status, isPrivate: photo.isPrivate, profileId: photo.profileId, profileStatus: photo.profile.status, invisible: photo.profile.invisible }
+      ? { status: photo.status, isPrivate: photo.isPrivate, profileId: photo.profileId, profileStatus: photo.profile.status, invisible: photo.profile.invisible, unlocked: photo.unlocks.length > 0 }
       : null
   })
 }
@@ -73,10 +80,11 @@ export async function servePhoto(
   // A cacheable answer must not carry the visitor's cookies (the language cookie).
   context.setCookies.splice(0)
   if (!isMediaKey(key)) return notFound()
-  const photo = await findPhoto(context, key)
-  if (!photo) return notFound()
   const member = context.member
-  const access = mediaAccess(photo, { profileId: member?.profile?.id ?? null, premium: member?.paidUser === true, operator: options.operator })
+  const viewerId = member?.profile?.id ?? null
+  const photo = await findPhoto(context, key, viewerId)
+  if (!photo) return notFound()
+  const access = mediaAccess(photo, { profileId: viewerId, premium: member?.paidUser === true, operator: options.operator, privateOpen: context.tenant.credits.photo === 0 })
   if (access === 'none') return notFound()
 
   const cacheControl = access === 'public' && !options.operator ? PUBLIC_CACHE : PRIVATE_CACHE

@@ -8,6 +8,7 @@ import { regionLabelFor, type RegionLabel } from '../geo/countries.ts'
 import { isInterest } from '../geo/interests.ts'
 import { findRegion } from '../geo/regions.ts'
 import { photoUrls } from '../media/urls.ts'
+import { unlockedPhotoIds } from '../photos/unlock.server.ts'
 import { ageOn } from './age.ts'
 import { CHOICE_ATTRIBUTES, FIELD_NAMES, type ChoiceAttribute, type ProfileFieldKey, type ProfileNoteKey } from './profile-schema.ts'
 
@@ -22,6 +23,8 @@ export type ProfilePhoto = {
   private: boolean
   /** Only on the owner's own view: not yet approved. */
   inspection: boolean
+  /** A private photo the (premium) viewer has not unlocked: no URLs, an unlock button instead (decision 017). */
+  locked: boolean
 }
 
 export type MemberProfileView = {
@@ -52,6 +55,8 @@ export type VisibilityRules = {
   visibleFields: readonly ProfileFieldKey[]
   visibleNotes: readonly ProfileNoteKey[]
   cdnPrefix: string
+  /** The site's photo_credits: what unlocking a private photo costs; 0 opens them to premium members. */
+  photoCredits?: number
 }
 
 /** A route parameter as a profile id: a positive integer Postgres can hold, or null. */
@@ -108,6 +113,10 @@ export async function loadMemberProfile(
 
     const who = own ? 'owner' : !viewer ? 'visitor' : viewer.paidUser ? 'premium' : 'free'
     const { shown, approved } = visiblePhotos(profile.photos, who)
+    // Premium members unlock private photos one by one unless the site charges nothing for it.
+    const mustUnlock = who === 'premium' && (rules.photoCredits ?? 0) > 0
+    const unlocked = mustUnlock && viewer?.profileId ? await unlockedPhotoIds(tx, scope, viewer.profileId, shown.filter((p) => p.isPrivate).map((p) => p.id)) : new Set<number>()
+    const isLocked = (p: PhotoRow) => mustUnlock && p.isPrivate && !unlocked.has(p.id)
     const showField = (key: ProfileFieldKey) => rules.visibleFields.includes(key)
     const attributes: MemberProfileView['attributes'] = []
     for (const key of Object.keys(CHOICE_ATTRIBUTES) as ChoiceAttribute[]) {
@@ -131,10 +140,11 @@ export async function loadMemberProfile(
       interests: rules.visibleNotes.includes('interests') ? profile.interests.filter(isInterest) : [],
       photos: shown.map((p) => ({
         id: p.id,
-        ...photoUrls(rules.cdnPrefix, p, { own }),
+        ...(isLocked(p) ? { url: '', thumbUrl: '' } : photoUrls(rules.cdnPrefix, p, { own })),
         main: p.isMain,
         private: p.isPrivate,
         inspection: p.status === 'inspection',
+        locked: isLocked(p),
       })),
       photoCount: own ? shown.length : approved,
       hiddenPhotoCount: own ? 0 : Math.max(0, approved - shown.length),

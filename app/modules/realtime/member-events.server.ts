@@ -6,8 +6,8 @@ import { getBus, type Bus } from '../bus/bus.server.ts'
 export type MemberEvent =
   /** Someone liked the member; `match` when the member already liked them. */
   | { type: 'like'; from: number; match: boolean }
-  /** A message in one of the member's conversations (from them on another tab, or to them). */
-  | { type: 'message'; conversation: number; from: number }
+  /** A message in one of the member's conversations (from them on another tab, or to them); `gift` when it is a gift. */
+  | { type: 'message'; conversation: number; from: number; gift?: string }
   /** The partner read the member's messages in a conversation. */
   | { type: 'read'; conversation: number; by: number }
 
@@ -28,7 +28,9 @@ export function parseMemberEvent(message: string): MemberEvent | null {
   try {
     const value = JSON.parse(message) as Partial<MemberEvent>
     if (value.type === 'like' && typeof value.from === 'number' && typeof value.match === 'boolean') return { type: 'like', from: value.from, match: value.match }
-    if (value.type === 'message' && typeof value.conversation === 'number' && typeof value.from === 'number') return { type: 'message', conversation: value.conversation, from: value.from }
+    if (value.type === 'message' && typeof value.conversation === 'number' && typeof value.from === 'number') {
+      return { type: 'message', conversation: value.conversation, from: value.from, ...(typeof value.gift === 'string' ? { gift: value.gift } : {}) }
+    }
     if (value.type === 'read' && typeof value.conversation === 'number' && typeof value.by === 'number') return { type: 'read', conversation: value.conversation, by: value.by }
   } catch {
     // not ours
