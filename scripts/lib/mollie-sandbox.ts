@@ -387,6 +387,10 @@ export async function startMollieSandbox(options: { port?: number; checkoutPort?
         webhooks = url.searchParams.get('enabled') !== 'false'
         return res.end(JSON.stringify({ webhooks }))
       }
+      if (url.pathname === '/__sandbox/payments' && req.method === 'GET') {
+        res.setHeader('content-type', 'application/json')
+        return res.end(JSON.stringify([...accounts.values()].flatMap((a) => [...a.payments.values()]).map((p) => ({ id: p.id, status: p.status, amount: p.amount, metadata: p.metadata, sequenceType: p.sequenceType }))))
+      }
       const match = /^\/checkout\/(tr_\w+)$/.exec(url.pathname)
       const found = match ? findPayment(match[1] ?? '') : null
       if (!found) {
@@ -423,8 +427,21 @@ ${payment.status === 'open' ? `<form method="post"><fieldset><legend>Outcome</le
     })
   })
 
-  await new Promise<void>((resolve) => apiServer.listen(options.port ?? 0, host, resolve))
-  await new Promise<void>((resolve) => checkoutServer.listen(options.checkoutPort ?? 0, host, resolve))
+  const listen = (server: http.Server, port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, host, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+  await listen(apiServer, options.port ?? 0)
+  try {
+    await listen(checkoutServer, options.checkoutPort ?? 0)
+  } catch (error) {
+    apiServer.close()
+    throw error
+  }
   apiEndpoint = `https://${host}:${(apiServer.address() as AddressInfo).port}/v2/`
   checkoutOrigin = `http://${host}:${(checkoutServer.address() as AddressInfo).port}`
 

@@ -71,14 +71,14 @@ export function TopNav() {
                 </Link>
               </div>
               {member.paidUser ? (
-                <Link to="/pricing" className="top-nav__link">
+                <Link to="/credits" className="top-nav__link">
                   {t('nav.credits')}
                   {member.credits <= CREDITS_BADGE_THRESHOLD ? (
                     <span className={`badge ${member.credits === 0 ? 'badge--danger' : 'badge--warning'}`}>{member.credits}</span>
                   ) : null}
                 </Link>
               ) : (
-                <Link to="/pricing" className="button button--light top-nav__premium">
+                <Link to="/premium" className="button button--light top-nav__premium">
                   {t('nav.getPremium')}
                 </Link>
               )}

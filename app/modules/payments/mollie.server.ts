@@ -3,7 +3,7 @@
 // The client pins Mollie's CA list; the sandbox's self-signed certificate is accepted only
 // outside production and only for a loopback endpoint (STACK.md), and only by this client.
 import https from 'node:https'
-import createMollieClient, { type MollieClient } from '@mollie/api-client'
+import { createMollieClient, type MollieClient } from '@mollie/api-client'
 import type { TenantConfig } from '../../../tenants/schema.ts'
 import { getEnv } from '../config/env.server.ts'
 import { mollieKeyEnv, paymentsEnabled } from './availability.ts'

@@ -87,7 +87,7 @@ export async function startPurchase(db: Db, site: Site, scope: Scope, input: Pur
       description: `${payment.credits} credits ${site.name}`,
       redirectUrl: `${input.origin}/credits/result/${payment.id}`,
       webhookUrl: `${input.origin}/api/payments/webhook`,
-      metadata: { paymentId: payment.id, site: site.slug },
+      metadata: { paymentId: payment.id, site: site.slug, member: payment.userId },
       ...(payment.method ? { method: METHODS[payment.method as PaymentMethod].mollie as never } : {}),
       ...(payment.issuer ? { issuer: payment.issuer } : {}),
       locale: (input.locale === 'nl' ? 'nl_NL' : input.locale === 'de' ? 'de_DE' : input.locale === 'fr' ? 'fr_FR' : 'en_US') as never,

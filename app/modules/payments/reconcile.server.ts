@@ -18,7 +18,7 @@ const LOOK_BACK_MS = 30 * 24 * 3_600_000
 /** A row Mollie never heard of (creating it failed) is given up after this. */
 const ABANDON_MS = 3_600_000
 
-export async function reconcileOpenPayments(db: Db, tenants: readonly LoadedTenant[], options: { now?: Date; settleMs?: number; log?: Log } = {}): Promise<ReconcileRun> {
+export async function reconcileOpenPayments(db: Db, tenants: readonly LoadedTenant[], options: { now?: Date; settleMs?: number | undefined; log?: Log } = {}): Promise<ReconcileRun> {
   const now = options.now ?? new Date()
   const log = options.log ?? console
   const settled = new Date(now.getTime() - (options.settleMs ?? SETTLE_MS))
@@ -67,10 +67,15 @@ export function startPaymentReconciler(options: { db: Db; tenants: () => Promise
   const { db, tenants, intervalMs, log = console, onRun } = options
   let running: Promise<void> | null = null
   let stopped = false
+  let first = true
   const tick = () => {
     if (stopped || running) return
+    // At start-up every open payment is asked about, however young: this node may have died
+    // just after sending a member to the checkout.
+    const settleMs = first ? 0 : undefined
+    first = false
     running = tenants()
-      .then((list) => reconcileOpenPayments(db, list, { log }))
+      .then((list) => reconcileOpenPayments(db, list, { log, settleMs }))
       .then((run) => onRun?.(run))
       .catch((error: unknown) => log.error('payments: reconciliation failed', error))
       .finally(() => {

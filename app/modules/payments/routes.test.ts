@@ -1,0 +1,76 @@
+// The credit pages through their route modules, with a real context and the sandbox.
+/* eslint-disable no-restricted-imports -- this test drives the route modules themselves */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appDb, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { contextFor, loggedInMember, runRoute, siteRequest } from '../../../tests/route-harness.ts'
+import { startSandbox } from '../../../tests/payments.ts'
+import type { MollieSandbox } from '../../../scripts/lib/mollie-sandbox.ts'
+import { loader as creditsLoader } from '../../routes/_default.credits._index.tsx'
+import { action as checkoutAction, loader as checkoutLoader } from '../../routes/_default.credits.$id.($method).tsx'
+import type { Db } from '../db/client.server.ts'
+import type { Scope } from '../db/scoped.server.ts'
+
+let db: Db
+let sandbox: MollieSandbox
+
+beforeAll(async () => {
+  db = appDb()
+  sandbox = await startSandbox()
+})
+
+afterAll(async () => {
+  await db.$disconnect()
+  await sandbox.close()
+  delete process.env.MOLLIE_API_ENDPOINT
+})
+
+async function get(scope: Scope, path: string, cookie: string, loader: typeof creditsLoader | typeof checkoutLoader, params: Record<string, string> = {}) {
+  const request = await siteRequest(scope, path, { cookie })
+  return runRoute(async () => loader({ request, context: await contextFor(scope, request), params }))
+}
+
+describe('/credits', () => {
+  it('lists the site\'s bundles in its currency with the time bonus for a new member', async () => {
+    const member = await loggedInMember(db, DATEVIBE)
+    const page = await get(DATEVIBE, '/credits', member.cookie, creditsLoader)
+    expect(page.status).toBe(200)
+    expect(page.body).toMatchObject({ enabled: true, discount: { code: 'TIMEBONUS25', percent: 25 } })
+    const bundles = (page.body as { bundles: { id: string; currency: string; amount: number; price: number }[] }).bundles
+    expect(bundles.map((b) => [b.id, b.currency, b.amount, b.price])).toEqual([['taster', 'GBP', 1299, 974], ['favourite', 'GBP', 2999, 2249], ['big-spender', 'GBP', 6499, 4874]])
+  })
+
+  it('shows the methods of the member\'s country with iDEAL\'s banks, and 404 for another site\'s bundle or an unknown method', async () => {
+    const member = await loggedInMember(db, FLIRTLOKAAL)
+    const page = await get(FLIRTLOKAAL, '/credits/starter', member.cookie, checkoutLoader, { id: 'starter' })
+    expect(page.status).toBe(200)
+    const body = page.body as { methods: { id: string }[]; issuers: unknown[]; disclosure: unknown }
+    expect(body.methods.map((m) => m.id)).toEqual(['ideal', 'creditcard', 'paypal', 'applepay', 'sdd'])
+    expect(body.issuers.length).toBeGreaterThan(0)
+    expect(body.disclosure).toBeTruthy()
+    expect((await get(FLIRTLOKAAL, '/credits/taster', member.cookie, checkoutLoader, { id: 'taster' })).status).toBe(404)
+    expect((await get(FLIRTLOKAAL, '/credits/starter/blik', member.cookie, checkoutLoader, { id: 'starter', method: 'blik' })).status).toBe(404)
+  })
+
+  it('refuses a method the member cannot use and a missing acknowledgement, keeping the typed code', async () => {
+    const member = await loggedInMember(db, DATEVIBE)
+    const post = async (fields: Record<string, string>) => {
+      const request = await siteRequest(DATEVIBE, '/credits/taster', { method: 'POST', cookie: member.cookie, body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      return runRoute(async () => checkoutAction({ request, context: await contextFor(DATEVIBE, request), params: { id: 'taster' } }))
+    }
+    const key = crypto.randomUUID()
+    const noAck = await post({ method: 'creditcard', key, code: 'X1' })
+    expect(noAck.status).toBe(400)
+    expect(JSON.stringify(noAck.body)).toContain('payments:errors.acknowledge')
+    const ideal = await post({ method: 'ideal', key, acknowledge: 'on' })
+    expect(ideal.status).toBe(400)
+    expect(JSON.stringify(ideal.body)).toContain('payments:errors.method')
+    const unknownCode = await post({ method: 'creditcard', key, acknowledge: 'on', code: 'NOPE' })
+    expect(JSON.stringify(unknownCode.body)).toContain('payments:errors.codeNotFound')
+    const ok = await post({ method: 'creditcard', key, acknowledge: 'on' })
+    expect(ok.status).toBe(302)
+    expect(ok.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/tr_/)
+    const again = await post({ method: 'creditcard', key, acknowledge: 'on' })
+    expect(again.headers.get('location')).toBe(ok.headers.get('location'))
+    expect(sandbox.payments().filter((p) => (p.metadata as { member?: string }).member === member.user.id)).toHaveLength(1)
+  })
+})
