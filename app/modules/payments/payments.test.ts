@@ -1,6 +1,8 @@
 // Acceptance of #13 against real Postgres and the real Mollie client talking to the local
 // sandbox: a webhook credits exactly once, whatever arrives and how often.
 /* eslint-disable no-restricted-imports -- this test drives the webhook route itself */
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDb, createMember, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { contextFor, runRoute, siteRequest } from '../../../tests/route-harness.ts'
@@ -126,5 +128,21 @@ describe('reconciliation', () => {
     const after = await creditsOf(db, DATEVIBE, user.id)
     expect(after.ledger).toHaveLength(1)
     expect(after.credits).toBe(row.credits)
+  })
+
+  it('a fresh process after a crash between Mollie\'s paid and our webhook credits exactly once', async () => {
+    const { user } = await createMember(db, FLIRTLOKAAL)
+    const { row, molliePaymentId } = await purchase(db, FLIRTLOKAAL, user.id)
+    // The app died: Mollie says paid, nobody heard the webhook (the sandbox's are off here).
+    await sandbox.complete(molliePaymentId, 'paid')
+    expect(await creditsOf(db, FLIRTLOKAAL, user.id)).toMatchObject({ credits: 0, ledger: [] })
+    // The sandbox lives in this process, so the child is awaited, never waited for synchronously.
+    const restart = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/payments-reconcile.ts'], { env: process.env, encoding: 'utf8', timeout: 60_000 })
+    const first = await restart()
+    expect(JSON.parse(first.stdout.trim().split('\n').pop()!)).toMatchObject({ flirtlokaal: { credited: 1 } })
+    await restart()
+    const after = await creditsOf(db, FLIRTLOKAAL, user.id)
+    expect(after.ledger).toHaveLength(1)
+    expect(after).toMatchObject({ credits: row.credits, paidUser: true })
   })
 })

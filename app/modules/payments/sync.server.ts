@@ -17,6 +17,9 @@ type Log = Pick<Console, 'info' | 'error' | 'warn'>
 
 export type SyncOutcome = 'unknown' | 'unavailable' | 'mismatch' | 'unchanged' | 'credited' | 'updated' | 'reversed'
 
+// A burst of webhooks for one payment queues on its row lock: each may wait for a connection.
+const WAIT = { maxWait: 15_000, timeout: 20_000 }
+
 const STATUSES: readonly PaymentStatus[] = ['open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired']
 
 /** Why Mollie's payment is not the one we asked for, or null when it is. */
@@ -33,7 +36,7 @@ const isNotFound = (error: unknown) => typeof error === 'object' && error !== nu
 /** Applies Mollie's state of payment `molliePaymentId` to this site's row. Throws on a provider error (Mollie retries). */
 export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymentId: string, log: Log = console): Promise<SyncOutcome> {
   if (!/^tr_\w{1,64}$/.test(molliePaymentId)) return 'unknown'
-  const row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { tenantId_molliePaymentId: { tenantId: scope.tenantId, molliePaymentId } } }))
+  const row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { tenantId_molliePaymentId: { tenantId: scope.tenantId, molliePaymentId } } }), WAIT)
   if (!row) return 'unknown'
   const mollie = mollieFor(site)
   if (!mollie) return 'unavailable'
@@ -47,7 +50,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
   const mismatch = mismatchOf(row, remote)
   if (mismatch) {
     log.error(`payments: ${scope.tenantId}: payment ${row.id} (${molliePaymentId}) not credited: ${mismatch}`)
-    await withScope(db, scope, (tx) => tx.payment.update({ where: { id: row.id }, data: { mismatch } }))
+    await withScope(db, scope, (tx) => tx.payment.update({ where: { id: row.id }, data: { mismatch } }), WAIT)
     return 'mismatch'
   }
   const status = STATUSES.includes(remote.status as PaymentStatus) ? (remote.status as PaymentStatus) : row.status
@@ -83,7 +86,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
       outcome = 'updated'
     }
     return outcome
-  })
+  }, WAIT)
 }
 
 function hasAmount(amount: { value: string } | undefined | null): boolean {
