@@ -7,6 +7,10 @@ import { startSandbox } from '../../../tests/payments.ts'
 import type { MollieSandbox } from '../../../scripts/lib/mollie-sandbox.ts'
 import { loader as creditsLoader } from '../../routes/_default.credits._index.tsx'
 import { action as checkoutAction, loader as checkoutLoader } from '../../routes/_default.credits.$id.($method).tsx'
+import { action as transactionAction, loader as transactionsLoader } from '../../routes/_default.transactions.($id).tsx'
+import { action as operatorAction, loader as operatorLoader } from '../../routes/operator.refunds.tsx'
+import { creditsOf, purchase } from '../../../tests/payments.ts'
+import { withScope } from '../db/scoped.server.ts'
 import type { Db } from '../db/client.server.ts'
 import type { Scope } from '../db/scoped.server.ts'
 
@@ -72,5 +76,72 @@ describe('/credits', () => {
     const again = await post({ method: 'creditcard', key, acknowledge: 'on' })
     expect(again.headers.get('location')).toBe(ok.headers.get('location'))
     expect(sandbox.payments().filter((p) => (p.metadata as { member?: string }).member === member.user.id)).toHaveLength(1)
+  })
+})
+
+describe('transactions and refunds', () => {
+  const operator = { authorization: `Basic ${Buffer.from('operator:refund-operator-pw').toString('base64')}` }
+
+  async function paidPurchase(scope: Scope) {
+    const member = await loggedInMember(db, scope)
+    const bought = await purchase(db, scope, member.user.id)
+    await sandbox.complete(bought.molliePaymentId, 'paid')
+    const { syncPayment } = await import('./sync.server.ts')
+    const { tenantFor } = await import('../../../tests/route-harness.ts')
+    await syncPayment(db, await tenantFor(scope), scope, bought.molliePaymentId)
+    return { member, ...bought }
+  }
+
+  it('a member asks for a refund, the operator approves, the webhook takes the credits back once', async () => {
+    process.env.OPERATOR_PASSWORD = 'refund-operator-pw'
+    const { member, row, molliePaymentId } = await paidPurchase(FLIRTLOKAAL)
+    const list = await get(FLIRTLOKAAL, '/transactions', member.cookie, transactionsLoader as never)
+    expect((list.body as { payments: { id: string }[] }).payments.map((p) => p.id)).toEqual([row.id])
+    const detail = await get(FLIRTLOKAAL, `/transactions/${row.id}`, member.cookie, transactionsLoader as never, { id: row.id })
+    expect(detail.body).toMatchObject({ detail: { status: 'paid', refundable: true } })
+
+    const ask = async () => {
+      const request = await siteRequest(FLIRTLOKAAL, `/transactions/${row.id}`, { method: 'POST', cookie: member.cookie, body: new URLSearchParams({}), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      return runRoute(async () => transactionAction({ request, context: await contextFor(FLIRTLOKAAL, request), params: { id: row.id } }))
+    }
+    const [first, second] = await Promise.all([ask(), ask()])
+    expect([first.status, second.status].sort()).toEqual([200, 409])
+
+    const queue = await (async () => {
+      const request = await siteRequest(FLIRTLOKAAL, '/operator/refunds', { headers: operator })
+      return runRoute(async () => operatorLoader({ request, context: await contextFor(FLIRTLOKAAL, request), params: {} }))
+    })()
+    expect((queue.body as { requests: { id: string }[] }).requests.map((r) => r.id)).toContain(row.id)
+    // Another site's operator page does not list it.
+    const other = await (async () => {
+      const request = await siteRequest(DATEVIBE, '/operator/refunds', { headers: operator })
+      return runRoute(async () => operatorLoader({ request, context: await contextFor(DATEVIBE, request), params: {} }))
+    })()
+    expect((other.body as { requests: { id: string }[] }).requests.map((r) => r.id)).not.toContain(row.id)
+
+    const request = await siteRequest(FLIRTLOKAAL, '/operator/refunds', { method: 'POST', headers: { ...operator, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ payment: row.id, decision: 'approve' }) })
+    const approved = await runRoute(async () => operatorAction({ request, context: await contextFor(FLIRTLOKAAL, request), params: {} }))
+    expect(approved.body).toMatchObject({ ok: true, status: 'processing' })
+    // Mollie's refund webhook (here sent by the test, as the sandbox's are off).
+    const { syncPayment } = await import('./sync.server.ts')
+    const { tenantFor } = await import('../../../tests/route-harness.ts')
+    await Promise.all(Array.from({ length: 5 }, async () => syncPayment(db, await tenantFor(FLIRTLOKAAL), FLIRTLOKAAL, molliePaymentId, { info: () => undefined, warn: () => undefined, error: () => undefined })))
+    const after = await creditsOf(db, FLIRTLOKAAL, member.user.id)
+    expect(after.ledger.map((l) => [l.reason, l.delta])).toEqual([['purchase', row.credits], ['refund', -row.credits]])
+    const stored = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.findUniqueOrThrow({ where: { id: row.id } }))
+    expect(stored.refundStatus).toBe('refunded')
+  })
+
+  it('refuses a refund after the refund days, and another site\'s payment is not found', async () => {
+    const { member, row } = await paidPurchase(DATEVIBE)
+    await withScope(db, DATEVIBE, (tx) => tx.payment.update({ where: { id: row.id }, data: { paidAt: new Date(Date.now() - 15 * 86_400_000) } }))
+    const detail = await get(DATEVIBE, `/transactions/${row.id}`, member.cookie, transactionsLoader as never, { id: row.id })
+    expect(detail.body).toMatchObject({ detail: { refundable: false } })
+    const request = await siteRequest(DATEVIBE, `/transactions/${row.id}`, { method: 'POST', cookie: member.cookie, body: new URLSearchParams({}), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const late = await runRoute(async () => transactionAction({ request, context: await contextFor(DATEVIBE, request), params: { id: row.id } }))
+    expect(late.body).toMatchObject({ ok: false, reason: 'too_late' })
+    // A member of another site (same id in the URL) gets 404, as does the result page.
+    const stranger = await loggedInMember(db, FLIRTLOKAAL)
+    expect((await get(FLIRTLOKAAL, `/transactions/${row.id}`, stranger.cookie, transactionsLoader as never, { id: row.id })).status).toBe(404)
   })
 })
