@@ -30,9 +30,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   invariantResponse(page, 'Not found', { status: 404 })
   const method = params.method ?? null
   invariantResponse(method === null || page.methods.some((m) => m.id === method), 'Not found', { status: 404 })
+  const code = new URL(request.url).searchParams.get('code')
   return {
     ...page,
     method,
+    code: code && /^[A-Za-z0-9_-]{1,40}$/.test(code) ? code : null,
     // One key per rendering of the form: a double click submits it twice, and pays once.
     key: randomUUID(),
     title: context.t('checkout.title', { ns: 'payments' }),
@@ -67,14 +69,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Checkout() {
-  const { bundle, methods, issuers, disclosure, discount, method, key, title } = useLoaderData<typeof loader>()
+  const { bundle, methods, issuers, disclosure, discount, method, code, key, title } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t, i18n } = useTranslation('payments')
   const [form, fields] = useForm({
     id: 'checkout',
     lastResult,
-    defaultValue: { method: method ?? methods[0]?.id },
+    defaultValue: { method: method ?? methods[0]?.id, code: code ?? '' },
     constraint: getZodConstraint(CheckoutSchema),
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CheckoutSchema }),

@@ -16,8 +16,11 @@ export const handle: I18nHandle = { i18n: ['payments'] }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(context, request)
   const page = await creditsPage(context, member, request.headers)
+  // A code handed over in the link (the delete form's offer) travels on to the checkout.
+  const code = new URL(request.url).searchParams.get('code')
   return {
     ...page,
+    code: code && /^[A-Za-z0-9_-]{1,40}$/.test(code) ? code : null,
     balance: member.credits,
     messageCredits: context.tenant.credits.message,
     title: context.t('credits.title', { ns: 'payments' }),
@@ -28,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Credits() {
-  const { bundles, discount, enabled, balance, messageCredits, title, siteName } = useLoaderData<typeof loader>()
+  const { bundles, discount, enabled, balance, messageCredits, code, title, siteName } = useLoaderData<typeof loader>()
   const { t, i18n } = useTranslation('payments')
   return (
     <div className="container section">
@@ -50,7 +53,7 @@ export default function Credits() {
                   {formatMoney(bundle.price, bundle.currency, i18n.language)}
                   {bundle.price !== bundle.amount ? <s className="bundle__was"> {t('credits.was', { price: formatMoney(bundle.amount, bundle.currency, i18n.language) })}</s> : null}
                 </p>
-                <Link to={`/credits/${bundle.id}`} className="button button--primary">
+                <Link to={code ? `/credits/${bundle.id}?code=${encodeURIComponent(code)}` : `/credits/${bundle.id}`} className="button button--primary">
                   {t('credits.choose')}
                 </Link>
               </li>

@@ -6,6 +6,9 @@ import { countUnreadMessages } from '~/modules/chat/conversations.server.ts'
 import { readScoped } from '~/modules/db/scoped.server.ts'
 import { countNewLikes } from '~/modules/likes/likes.server.ts'
 import type { Attention } from '~/modules/site/attention.ts'
+import { TimeBonus } from '~/components/payments/time-bonus.tsx'
+import { timeBonusView } from '~/modules/payments/time-bonus.server.ts'
+import { useLoaderData } from '@remix-run/react'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 
 export const handle: I18nHandle = { i18n: ['profile'] }
@@ -16,12 +19,13 @@ export const handle: I18nHandle = { i18n: ['profile'] }
 export async function loader({ context }: LoaderFunctionArgs) {
   const { member, reads, scope } = context
   const profileId = member?.profile?.id
-  if (!profileId) return { attention: null }
+  if (!profileId) return { attention: null, timeBonus: null }
   const attention: Attention = await readScoped(reads, scope, async (tx) => ({
     newLikes: await countNewLikes(tx, scope, profileId),
     unreadMessages: await countUnreadMessages(tx, scope, profileId),
   }))
-  return { attention }
+  // SPEC §4 time bonus: only in a new, unpaid member's first four hours (no query otherwise).
+  return { attention, timeBonus: await timeBonusView(context) }
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
@@ -32,8 +36,10 @@ export type LayoutHandle = { layout?: 'chat' }
 export default function DefaultLayoutRoute() {
   const chat = useMatches().some((m) => (m.handle as LayoutHandle | undefined)?.layout === 'chat')
   const Layout = chat ? ChatLayout : DefaultLayout
+  const { timeBonus } = useLoaderData<typeof loader>()
   return (
     <Layout>
+      {timeBonus ? <TimeBonus bonus={timeBonus} /> : null}
       <Outlet />
     </Layout>
   )

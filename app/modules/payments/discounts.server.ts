@@ -2,6 +2,7 @@
 // member, while not paid and within 14,400 s of signup), else the welcome discount (25 % on
 // the first purchase within the site's welcomeDiscountHours), else a code the member typed.
 // Always applied here, on the server, to a price from the tenant config.
+import { createHash } from 'node:crypto'
 import type { TenantConfig } from '../../../tenants/schema.ts'
 import type { Scope, ScopedTx } from '../db/scoped.server.ts'
 
@@ -10,6 +11,16 @@ export const TIME_BONUS_PERCENT = 25
 export const TIME_BONUS_SECONDS = 14_400
 export const WELCOME_CODE = 'WELCOME25'
 export const WELCOME_PERCENT = 25
+
+/**
+ * The delete form's offer (company.deleteDiscount) as a code of this member alone: derived
+ * from the site and the account, so it needs no row and is worth nothing to anyone else.
+ */
+export function deleteDiscountCode(scope: Pick<Scope, 'tenantId'>, userId: string): string {
+  return `STAY${createHash('sha256').update(`${scope.tenantId}:${userId}`).digest('hex').slice(0, 8).toUpperCase()}`
+}
+
+type DiscountSite = Pick<TenantConfig, 'welcomeDiscountHours'> & { company?: Pick<TenantConfig['company'], 'deleteDiscount'> }
 
 export type Member = { id: string; paidUser: boolean; signupDate: Date }
 export type ActiveDiscount = { code: string; percent: number; kind: 'timebonus' | 'welcome'; expiresAt: Date }
@@ -47,8 +58,12 @@ export type CodeCheck =
 export type Order = { country: string | null; currency: string; amount: number; method: string | null }
 
 /** A typed code (SPEC §5: 'Code niet gevonden', 'Code reeds gebruikt'), checked against the order. */
-export async function checkDiscountCode(tx: ScopedTx, scope: Scope, site: Pick<TenantConfig, 'welcomeDiscountHours'>, member: Member, typed: string, order: Order, now = new Date()): Promise<CodeCheck> {
+export async function checkDiscountCode(tx: ScopedTx, scope: Scope, site: DiscountSite, member: Member, typed: string, order: Order, now = new Date()): Promise<CodeCheck> {
   const code = typed.trim().toUpperCase()
+  const stay = site.company?.deleteDiscount ?? 0
+  if (stay > 0 && code === deleteDiscountCode(scope, member.id)) {
+    return (await used(tx, scope, member.id, code)) ? { ok: false, reason: 'used' } : { ok: true, code, percent: stay }
+  }
   if (code === TIME_BONUS_CODE || code === WELCOME_CODE) {
     if (await used(tx, scope, member.id, code)) return { ok: false, reason: 'used' }
     const active = code === TIME_BONUS_CODE ? await timeBonusFor(tx, scope, member, now) : welcomeDiscountFor(site, member, now)

@@ -10,7 +10,7 @@ import { activeDiscountFor, checkDiscountCode, discounted, type CodeCheck } from
 import { METHODS, methodsFor } from './methods.ts'
 import { mollieFor } from './mollie.server.ts'
 
-type Site = Pick<TenantConfig, 'slug' | 'name' | 'payments' | 'creditBundles' | 'countries' | 'welcomeDiscountHours'>
+type Site = Pick<TenantConfig, 'slug' | 'name' | 'payments' | 'creditBundles' | 'countries' | 'welcomeDiscountHours'> & { company?: Pick<TenantConfig['company'], 'deleteDiscount'> }
 
 export type PurchaseInput = {
   userId: string
