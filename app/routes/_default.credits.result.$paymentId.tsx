@@ -63,7 +63,12 @@ export default function PaymentResult() {
         ) : null}
         {failed ? (
           <>
-            <p className="alert alert--danger">{t(`result.${payment.status}`)}</p>
+            <p className="alert alert--danger">{payment.recurring && payment.method === 'creditcard' ? t('repeat.failedCard') : t(`result.${payment.status}`)}</p>
+            {payment.recurring ? (
+              <Link to={`/credits/repeat-order?bundle=${payment.bundleId}`} className="button button--light">
+                {t('repeat.retry')}
+              </Link>
+            ) : null}
             <Link to={`/credits/${payment.bundleId}`} className="button button--primary">
               {t('result.retry')}
             </Link>

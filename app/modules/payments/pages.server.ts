@@ -93,6 +93,7 @@ export async function resultPage(context: Context, member: Member, paymentId: st
     currency: payment.currency,
     method: payment.method,
     bundleId: payment.bundleId,
+    recurring: payment.sequence === 'recurring',
     checkoutUrl: payment.status === 'open' ? payment.checkoutUrl : null,
     balance: balance?.credits ?? 0,
     premium: balance?.paidUser ?? false,

@@ -9,6 +9,7 @@ import { pricedBundles } from '../site/pricing.ts'
 import { activeDiscountFor, checkDiscountCode, discounted, type CodeCheck } from './discounts.server.ts'
 import { METHODS, methodsFor } from './methods.ts'
 import { mollieFor } from './mollie.server.ts'
+import { customerFor, MANDATE_METHODS } from './customers.server.ts'
 
 type Site = Pick<TenantConfig, 'slug' | 'name' | 'payments' | 'creditBundles' | 'countries' | 'welcomeDiscountHours'> & { company?: Pick<TenantConfig['company'], 'deleteDiscount'> }
 
@@ -32,7 +33,7 @@ export type PurchaseResult =
   | { ok: false; reason: 'code'; code: Exclude<CodeCheck, { ok: true }>['reason'] }
 
 /** What a purchase of `bundleId` costs this member now (null: no such bundle in their currency). */
-export function bundlePrice(site: Site, bundleId: string, country: string | null) {
+export function bundlePrice(site: Pick<TenantConfig, 'creditBundles' | 'countries'>, bundleId: string, country: string | null) {
   return pricedBundles(site, country).find((bundle) => bundle.id === bundleId) ?? null
 }
 
@@ -80,6 +81,10 @@ export async function startPurchase(db: Db, site: Site, scope: Scope, input: Pur
   if (payment.status !== 'open') return { ok: true, paymentId: payment.id, checkoutUrl: `${input.origin}/credits/result/${payment.id}` }
 
   try {
+    // A method that can leave a mandate makes this a first payment of the member's customer:
+    // afterwards the card or account is saved for repeat orders.
+    const mollieMethod = payment.method ? METHODS[payment.method as PaymentMethod].mollie : null
+    const customerId = mollieMethod && MANDATE_METHODS.has(mollieMethod) ? await customerFor(db, mollie, scope, payment.userId) : null
     // Our row's id is Mollie's idempotency key: however often this runs for one row, Mollie
     // makes one payment.
     const created = await mollie.payments.create({
@@ -88,13 +93,14 @@ export async function startPurchase(db: Db, site: Site, scope: Scope, input: Pur
       redirectUrl: `${input.origin}/credits/result/${payment.id}`,
       webhookUrl: `${input.origin}/api/payments/webhook`,
       metadata: { paymentId: payment.id, site: site.slug, member: payment.userId },
-      ...(payment.method ? { method: METHODS[payment.method as PaymentMethod].mollie as never } : {}),
+      ...(mollieMethod ? { method: mollieMethod as never } : {}),
+      ...(customerId ? { customerId, sequenceType: 'first' as never } : {}),
       ...(payment.issuer ? { issuer: payment.issuer } : {}),
       locale: (input.locale === 'nl' ? 'nl_NL' : input.locale === 'de' ? 'de_DE' : input.locale === 'fr' ? 'fr_FR' : 'en_US') as never,
       idempotencyKey: payment.id,
     })
     const checkoutUrl = created.getCheckoutUrl() ?? `${input.origin}/credits/result/${payment.id}`
-    await withScope(db, scope, (tx) => tx.payment.update({ where: { id: payment.id }, data: { molliePaymentId: created.id, checkoutUrl } }))
+    await withScope(db, scope, (tx) => tx.payment.update({ where: { id: payment.id }, data: { molliePaymentId: created.id, checkoutUrl, ...(customerId ? { sequence: 'first' as const } : {}) } }))
     return { ok: true, paymentId: payment.id, checkoutUrl }
   } catch (error) {
     console.error(`payments: ${site.slug}: creating the Mollie payment for ${payment.id} failed`, error)

@@ -8,6 +8,7 @@ import type { MollieSandbox } from '../../../scripts/lib/mollie-sandbox.ts'
 import { loader as creditsLoader } from '../../routes/_default.credits._index.tsx'
 import { action as checkoutAction, loader as checkoutLoader } from '../../routes/_default.credits.$id.($method).tsx'
 import { action as transactionAction, loader as transactionsLoader } from '../../routes/_default.transactions.($id).tsx'
+import { action as repeatAction, loader as repeatLoader } from '../../routes/_default.credits.repeat-order.tsx'
 import { action as operatorAction, loader as operatorLoader } from '../../routes/operator.refunds.tsx'
 import { creditsOf, purchase } from '../../../tests/payments.ts'
 import { withScope } from '../db/scoped.server.ts'
@@ -143,5 +144,44 @@ describe('transactions and refunds', () => {
     // A member of another site (same id in the URL) gets 404, as does the result page.
     const stranger = await loggedInMember(db, FLIRTLOKAAL)
     expect((await get(FLIRTLOKAAL, `/transactions/${row.id}`, stranger.cookie, transactionsLoader as never, { id: row.id })).status).toBe(404)
+  })
+})
+
+describe('repeat orders', () => {
+  it('a first card payment saves the card; a double-submitted repeat order charges once; the card can be removed', async () => {
+    const member = await loggedInMember(db, FLIRTLOKAAL)
+    const bought = await purchase(db, FLIRTLOKAAL, member.user.id, { method: 'creditcard' })
+    expect(bought.row.sequence).toBe('first')
+    await sandbox.complete(bought.molliePaymentId, 'paid')
+    const { syncPayment } = await import('./sync.server.ts')
+    const { tenantFor } = await import('../../../tests/route-harness.ts')
+    const tenant = await tenantFor(FLIRTLOKAAL)
+    await syncPayment(db, tenant, FLIRTLOKAAL, bought.molliePaymentId)
+
+    const page = await get(FLIRTLOKAAL, '/credits/repeat-order', member.cookie, repeatLoader as never)
+    const body = page.body as { bundle: { id: string; credits: number }; saved: { id: string; label: string }[]; key: string }
+    expect(body.bundle.id).toBe('starter')
+    expect(body.saved).toHaveLength(1)
+    expect(body.saved[0]!.label).toContain('6787')
+
+    const submit = async (fields: Record<string, string>) => {
+      const request = await siteRequest(FLIRTLOKAAL, '/credits/repeat-order', { method: 'POST', cookie: member.cookie, body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      return runRoute(async () => repeatAction({ request, context: await contextFor(FLIRTLOKAAL, request), params: {} }))
+    }
+    const fields = { intent: 'pay', bundle: 'starter', mandate: body.saved[0]!.id, key: body.key }
+    const [a, b] = await Promise.all([submit(fields), submit(fields)])
+    expect(a.status).toBe(302)
+    expect(b.headers.get('location')).toBe(a.headers.get('location'))
+    const recurring = sandbox.payments().filter((p) => (p.metadata as { member?: string }).member === member.user.id && p.sequenceType === 'recurring')
+    expect(recurring).toHaveLength(1)
+    // The sandbox settles it; its webhook (sent here) credits it once.
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    await Promise.all([syncPayment(db, tenant, FLIRTLOKAAL, recurring[0]!.id), syncPayment(db, tenant, FLIRTLOKAAL, recurring[0]!.id)])
+    const after = await creditsOf(db, FLIRTLOKAAL, member.user.id)
+    expect(after.ledger.map((l) => l.delta)).toEqual([100, 100])
+
+    expect((await submit({ intent: 'remove', mandate: body.saved[0]!.id })).status).toBe(302)
+    const emptied = await get(FLIRTLOKAAL, '/credits/repeat-order', member.cookie, repeatLoader as never)
+    expect((emptied.body as { saved: unknown[] }).saved).toEqual([])
   })
 })
