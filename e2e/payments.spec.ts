@@ -123,4 +123,31 @@ test.describe('buying credits', () => {
     expect(member).toBeTruthy()
     expect(all.filter((p) => p.metadata?.member === member)).toHaveLength(1)
   })
+
+  test('DateVibe: a repeat order on the saved card charges once when its button is double-clicked', async ({ page }) => {
+    test.slow()
+    await signUpDateVibe(page, 'man')
+    // The time-bonus banner counts down and leads to /credits.
+    await expect(page.getByTestId('time-bonus-banner')).toContainText(/3:59:\d\d/)
+    await page.goto(siteUrl('datevibe', '/credits/taster/creditcard'))
+    await page.getByLabel('I have read and understood this').check()
+    await page.getByRole('button', { name: 'Check out' }).click()
+    await payAtSandbox(page, 'Paid')
+    await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid')
+    await expect(page.getByTestId('time-bonus-banner')).toHaveCount(0)
+
+    await page.goto(siteUrl('datevibe', '/credits/repeat-order'))
+    await expect(page.getByTestId('saved-methods')).toContainText('6787')
+    await page.getByRole('button', { name: 'Pay now' }).dblclick()
+    await expect(page).toHaveURL(/\/credits\/result\//)
+    await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid', { timeout: 15_000 })
+    const paymentId = new URL(page.url()).pathname.split('/').pop()
+    expect(paymentId).toBeTruthy()
+    const all = await sandboxPayments()
+    const member = all.find((p) => p.metadata?.member && (p as { sequenceType?: string }).sequenceType === 'recurring' && JSON.stringify(p.metadata).includes(paymentId!))?.metadata?.member
+    expect(member).toBeTruthy()
+    expect(all.filter((p) => p.metadata?.member === member && (p as { sequenceType?: string }).sequenceType === 'recurring')).toHaveLength(1)
+    await page.goto(siteUrl('datevibe', '/transactions'))
+    await expect(page.getByTestId('payment-row')).toHaveCount(2)
+  })
 })
