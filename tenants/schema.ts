@@ -74,6 +74,8 @@ export const PaymentsSchema = z.strictObject({
   mollieKeyEnv: z.string().regex(/^[A-Z][A-Z0-9_]{2,80}$/, 'an environment variable name such as MOLLIE_API_KEY_FLIRTLOKAAL').optional(),
   /** Methods offered, in this order; each is shown only where it works for the member's country. */
   methods: z.array(z.enum(PAYMENT_METHODS)).min(1).default(['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sofort', 'sdd']),
+  /** Most a member may pay by direct debit in 30 days, in minor units (SPEC §8's limit text beyond it). */
+  directDebitLimit: z.number().int().positive().default(15_000),
 })
 
 export const CompanySchema = z.strictObject({
@@ -142,7 +144,7 @@ export const TenantConfigSchema = z
       plural: LocalizedTextSchema,
     }),
     refundDays: z.number().int().min(0).max(365),
-    payments: PaymentsSchema.default({ enabled: true, methods: ['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sofort', 'sdd'] }),
+    payments: PaymentsSchema.default({ enabled: true, methods: ['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sofort', 'sdd'], directDebitLimit: 15_000 }),
     signups: z.enum(['all', 'with_trafficsource', 'closed']),
     loggedOutSearch: z.boolean(),
     loggedOutSearchTrafficsource: z.boolean(),

@@ -48,6 +48,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const { method, issuer, code, key, acknowledge } = submission.value
   if (!member.paidUser && !acknowledge) return data(submission.reply({ fieldErrors: { acknowledge: ['payments:errors.acknowledge'] } }), { status: 400 })
+  // SEPA direct debit has its own form (SPEC §3): code by e-mail, IBAN, authorisation.
+  if (method === 'sdd') return redirect(`/directdebit?bundle=${encodeURIComponent(params.id ?? '')}`)
   const result = await startPurchase(context.db, context.tenant, context.scope, {
     userId: member.userId,
     bundleId: params.id ?? '',

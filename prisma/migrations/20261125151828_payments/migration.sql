@@ -1,3 +1,6 @@
+-- The one-time code of the direct debit form (SPEC §3) is a Token like the e-mail links.
+ALTER TYPE "TokenPurpose" ADD VALUE 'direct_debit';
+
 -- CreateEnum
 CREATE TYPE "PaymentStatus" AS ENUM ('open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired');
 
