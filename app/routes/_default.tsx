@@ -19,13 +19,14 @@ export const handle: I18nHandle = { i18n: ['profile'] }
 export async function loader({ context }: LoaderFunctionArgs) {
   const { member, reads, scope } = context
   const profileId = member?.profile?.id
-  if (!profileId) return { attention: null, timeBonus: null }
+  if (!profileId) return { attention: null }
   const attention: Attention = await readScoped(reads, scope, async (tx) => ({
     newLikes: await countNewLikes(tx, scope, profileId),
     unreadMessages: await countUnreadMessages(tx, scope, profileId),
   }))
   // SPEC §4 time bonus: only in a new, unpaid member's first four hours (no query otherwise).
-  return { attention, timeBonus: await timeBonusView(context) }
+  const timeBonus = await timeBonusView(context)
+  return timeBonus ? { attention, timeBonus } : { attention }
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
@@ -36,7 +37,8 @@ export type LayoutHandle = { layout?: 'chat' }
 export default function DefaultLayoutRoute() {
   const chat = useMatches().some((m) => (m.handle as LayoutHandle | undefined)?.layout === 'chat')
   const Layout = chat ? ChatLayout : DefaultLayout
-  const { timeBonus } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  const timeBonus = 'timeBonus' in data ? data.timeBonus : null
   return (
     <Layout>
       {timeBonus ? <TimeBonus bonus={timeBonus} /> : null}
