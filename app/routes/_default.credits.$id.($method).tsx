@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { randomUUID } from 'node:crypto'
 import { useTranslation } from 'react-i18next'
 import { FieldErrors, FormAlert, TextField } from '~/components/form/fields.tsx'
@@ -71,7 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Checkout() {
-  const { bundle, methods, issuers, disclosure, discount, method, code, key, title } = useLoaderData<typeof loader>()
+  const { bundle, methods, issuers, disclosure, discount, method, code, saved, key, title } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t, i18n } = useTranslation('payments')
@@ -92,6 +92,19 @@ export default function Checkout() {
         {bundle.price !== bundle.amount ? <s> {t('credits.was', { price: formatMoney(bundle.amount, bundle.currency, i18n.language) })}</s> : null}
       </p>
       {discount ? <DiscountNote discount={discount} /> : null}
+      {saved.length > 0 ? (
+        <section className="card stack" data-testid="saved-cards">
+          <h2>{t('checkout.savedCards')}</h2>
+          <ul>
+            {saved.map((m) => (
+              <li key={m.id}>{m.label}</li>
+            ))}
+          </ul>
+          <Link to={`/credits/repeat-order?bundle=${bundle.id}`} className="button button--light">
+            {t('repeat.confirm')}
+          </Link>
+        </section>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="card stack">
         {form.errors?.length ? <FormAlert>{t(form.errors[0]!.replace('payments:', ''))}</FormAlert> : null}
         <input type="hidden" name="key" value={key} />

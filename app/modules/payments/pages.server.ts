@@ -10,6 +10,7 @@ import { activeDiscountFor, discounted, type ActiveDiscount } from './discounts.
 import { METHODS, methodsFor } from './methods.ts'
 import { mollieFor } from './mollie.server.ts'
 import { syncPayment } from './sync.server.ts'
+import { savedMethods, type SavedMethod } from './recurring.server.ts'
 import type { Member } from '../auth/session.server.ts'
 
 type Context = Pick<AppLoadContext, 'db' | 'reads' | 'scope' | 'tenant' | 'member' | 'locale'>
@@ -60,7 +61,17 @@ export async function checkoutPage(context: Context, member: Member, headers: He
   if (!bundle) return null
   const methods = methodsFor(context.tenant.payments.methods, page.country, bundle.currency).map((id) => ({ id, label: METHODS[id].label }))
   const fallback = context.tenant.locales.default
+  // Saved cards and accounts (mandates of earlier purchases): paid in one step on repeat-order.
+  let saved: SavedMethod[] = []
+  if (member.paidUser) {
+    try {
+      saved = await savedMethods(context.db, context.tenant, context.scope, member.userId)
+    } catch (error) {
+      console.error(`payments: ${context.tenant.slug}: saved methods could not be read`, error)
+    }
+  }
   return {
+    saved,
     ...page,
     bundle,
     methods,

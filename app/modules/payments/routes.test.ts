@@ -163,6 +163,9 @@ describe('repeat orders', () => {
     expect(body.bundle.id).toBe('starter')
     expect(body.saved).toHaveLength(1)
     expect(body.saved[0]!.label).toContain('6787')
+    // The checkout lists the saved card too.
+    const checkout = await get(FLIRTLOKAAL, '/credits/popular', member.cookie, checkoutLoader, { id: 'popular' })
+    expect((checkout.body as { saved: { id: string }[] }).saved.map((m) => m.id)).toEqual([body.saved[0]!.id])
 
     const submit = async (fields: Record<string, string>) => {
       const request = await siteRequest(FLIRTLOKAAL, '/credits/repeat-order', { method: 'POST', cookie: member.cookie, body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
