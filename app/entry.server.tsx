@@ -9,6 +9,9 @@ import { tenantForHost } from './modules/tenancy/request-tenant.server.ts'
 import { getRegistry, watchTenantFiles } from './modules/tenancy/registry.server.ts'
 import { syncTenants } from './modules/tenancy/sync.server.ts'
 import { startPurgeScheduler } from './modules/accounts/purge-scheduler.server.ts'
+import { startPaymentReconciler } from './modules/payments/reconcile.server.ts'
+import { missingMollieKeys } from './modules/payments/mollie.server.ts'
+import { getEnv } from './modules/config/env.server.ts'
 import { createDb, disconnectRuntimeDb, getRuntimeDb } from './modules/db/client.server.ts'
 import { closeBus } from './modules/bus/bus.server.ts'
 import { closeRedis } from './modules/kv/redis.server.ts'
@@ -25,6 +28,7 @@ const ABORT_DELAY = 5_000
 // --- Hooks for server/app.ts (exported from the server build's entry module) ---------
 
 let stopPurge: (() => Promise<void>) | undefined
+let stopReconciler: (() => Promise<void>) | undefined
 
 /**
  * Loads and checks the tenant files (throws TenantConfigError with file, field and reason),
@@ -34,6 +38,11 @@ let stopPurge: (() => Promise<void>) | undefined
  */
 export async function startTenancy(options: { watch: boolean; jobs?: boolean; ownerDatabaseUrl?: string }): Promise<number> {
   const registry = await getRegistry()
+  // A site that sells credits needs its Mollie key in production (docs/decisions/015).
+  if (getEnv().mode === 'production') {
+    const missing = missingMollieKeys(registry.tenants)
+    if (missing.length > 0) throw new Error(`Cannot start: the environment is not valid.\n${missing.map((line) => `  - ${line}`).join('\n')}`)
+  }
   const ownerUrl = options.ownerDatabaseUrl
   const sync = ownerUrl
     ? async (tenants: Parameters<typeof syncTenants>[1]) => {
@@ -48,6 +57,8 @@ export async function startTenancy(options: { watch: boolean; jobs?: boolean; ow
   if (options.watch) await watchTenantFiles(sync)
   if (options.jobs !== false) {
     stopPurge = startPurgeScheduler({ db: getRuntimeDb(), tenants: async () => (await getRegistry()).tenants, intervalMs: 3_600_000 })
+    // Open payments whose webhook never came (a node died, Mollie gave up): every 10 minutes.
+    stopReconciler = startPaymentReconciler({ db: getRuntimeDb(), tenants: async () => (await getRegistry()).tenants, intervalMs: 600_000 })
   }
   return registry.tenants.length
 }
@@ -55,6 +66,7 @@ export async function startTenancy(options: { watch: boolean; jobs?: boolean; ow
 /** Ends background work and closes connections, once requests have drained. */
 export async function stopBackground(): Promise<void> {
   await stopPurge?.()
+  await stopReconciler?.()
   await Promise.allSettled([closeBus(), closeRedis(), closeLimits(), disconnectRuntimeDb()])
 }
 

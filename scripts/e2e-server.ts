@@ -49,13 +49,21 @@ const mailApi = http.createServer((req, res) => {
 })
 mailApi.listen(mailPort, '127.0.0.1')
 
+// Payments against the local Mollie sandbox unless keys are configured; its address and
+// controls are in <DATA_DIR>/e2e/mollie.json for the specs.
+const { sandboxForDemo } = await import('./lib/sandbox-for-demo.ts')
+const { loadTenants } = await import('../app/modules/tenancy/load-tenants.server.ts')
+const { THEME_NAMES } = await import('../themes/index.ts')
+const sandbox = await sandboxForDemo(getEnv(), await loadTenants(THEME_NAMES), { port: 0 })
+if (sandbox) await writeFile(path.join(e2eDir, 'mollie.json'), JSON.stringify({ apiEndpoint: sandbox.apiEndpoint, checkoutOrigin: sandbox.checkoutOrigin }))
+
 const { createApp, stopBackground } = await import('../server/app.ts')
 const { closeGracefully } = await import('../server/edge/shutdown.ts')
 const app = await createApp({ mode: 'production', dataDir: e2eDir, watchTenants: false })
 const server = app.listen(port, '127.0.0.1', () => console.info(`e2e server on ${port}`))
 // What a second app node needs to join this one (scripts/e2e-node.ts, started by e2e specs
 // that test delivery across nodes): the same database, mail and settings.
-const nodeEnvNames = ['APP_DATABASE_URL', 'SMTP_URL', 'OPERATOR_PASSWORD', 'E2E_TEST_HOOKS', 'LOCALHOST_TENANTS', 'RATE_LIMIT_NAMESPACE', 'RATE_LIMITS', 'REDIS_URL', 'TRUST_PROXY'] as const
+const nodeEnvNames = ['MOLLIE_API_ENDPOINT', 'APP_DATABASE_URL', 'SMTP_URL', 'OPERATOR_PASSWORD', 'E2E_TEST_HOOKS', 'LOCALHOST_TENANTS', 'RATE_LIMIT_NAMESPACE', 'RATE_LIMITS', 'REDIS_URL', 'TRUST_PROXY'] as const
 await writeFile(
   path.join(e2eDir, 'node.json'),
   JSON.stringify({ dataDir: e2eDir, env: Object.fromEntries(nodeEnvNames.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))) }),
@@ -66,6 +74,7 @@ onStopSignal(async () => {
   await closeGracefully(app, server, 2_000)
   await stopBackground(app)
   mailApi.close()
+  await sandbox?.close()
   await smtp.stop()
   await dropDatabase(database, name).catch(() => undefined)
   await database.stop()

@@ -68,6 +68,11 @@ try {
     if (build.status !== 0) throw new Error('build failed')
   }
 
+  // No Mollie key for a site that sells credits: the local sandbox takes its place (demo only).
+  const { sandboxForDemo } = await import('./lib/sandbox-for-demo.ts')
+  const sandbox = await sandboxForDemo(env, tenants, { log: (line) => log(`mollie sandbox: ${line}`) })
+  if (sandbox) log(`Mollie sandbox (no keys configured): API ${sandbox.apiEndpoint}, checkout ${sandbox.checkoutOrigin}`)
+
   const { serve, stopOnSignals } = await import('../server/main.ts')
   const serving = await serve({ dev, port: env.PORT, host: env.HOST, dataDir, ownerDatabaseUrl: database.ownerUrl(name) })
   stopOnSignals(serving, () => database.stop())

@@ -22,10 +22,19 @@ export function installEdge(app: Express, options: EdgeOptions): void {
   const lifecycle = createLifecycle()
   app.locals.lifecycle = lifecycle
   app.use(lifecycle.middleware)
-  app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins, siteSources: options.siteSources }))
+  app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins, siteSources: options.siteSources, formActionOrigins: checkoutOrigins }))
   app.use(methodGuard, urlGuard, originGuard, bodyTypeGuard)
   const throttle = options.operatorThrottle ?? createOperatorThrottle()
   app.use(operatorThrottleMiddleware(throttle, () => getEnv().OPERATOR_PASSWORD))
+}
+
+/**
+ * Mollie's checkout, where a payment form sends the browser (decision 015), and the local
+ * sandbox's checkout page when one runs (MOLLIE_CHECKOUT_ORIGIN).
+ */
+export function checkoutOrigins(): string[] {
+  const sandbox = getEnv().MOLLIE_CHECKOUT_ORIGIN
+  return ['https://www.mollie.com', ...(sandbox ? [new URL(sandbox).origin] : [])]
 }
 
 /** The last handler: a clear 500 without internals, logged once. */

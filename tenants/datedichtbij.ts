@@ -39,6 +39,7 @@ export default defineTenant({
     plural: { nl: 'fictieve profielen', en: 'fictional profiles' },
   },
   refundDays: 14,
+  payments: { mollieKeyEnv: 'MOLLIE_API_KEY_DATEDICHTBIJ', methods: ['ideal', 'bancontact', 'creditcard', 'paypal'] },
   signups: 'all',
   loggedOutSearch: false,
   loggedOutSearchTrafficsource: true,

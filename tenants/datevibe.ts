@@ -29,6 +29,7 @@ export default defineTenant({
     plural: { en: 'hosted profiles' },
   },
   refundDays: 14,
+  payments: { mollieKeyEnv: 'MOLLIE_API_KEY_DATEVIBE', methods: ['creditcard', 'paypal', 'applepay', 'ideal'] },
   signups: 'with_trafficsource',
   loggedOutSearch: true,
   loggedOutSearchTrafficsource: true,

@@ -39,6 +39,7 @@ export default defineTenant({
     plural: { nl: 'entertainmentprofielen', en: 'entertainment profiles' },
   },
   refundDays: 14,
+  payments: { mollieKeyEnv: 'MOLLIE_API_KEY_FLIRTLOKAAL', methods: ['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sdd'] },
   signups: 'all',
   loggedOutSearch: true,
   loggedOutSearchTrafficsource: false,

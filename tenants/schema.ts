@@ -60,6 +60,25 @@ export const CreditBundleSchema = z.strictObject({
   highlighted: z.boolean().default(false),
 })
 
+/** SPEC §3's payment methods (app/modules/payments/methods.ts maps them onto Mollie's). */
+export const PAYMENT_METHODS = [
+  'sdd', 'prezelewy24', 'blik', 'sct', 'giropay', 'mastercard', 'visa', 'creditcard', 'nexi',
+  'cartebancaire', 'ideal', 'bancontact', 'applepay', 'paysafecard', 'maestro', 'paypal', 'sofort', 'eps',
+] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+/** Credit purchases (docs/decisions/015-payments.md). */
+export const PaymentsSchema = z.strictObject({
+  /** false: the site sells no credits (its pages say so) and production needs no key. */
+  enabled: z.boolean().default(true),
+  /** The environment variable holding this site's Mollie API key; default MOLLIE_API_KEY_<SLUG>. */
+  mollieKeyEnv: z.string().regex(/^[A-Z][A-Z0-9_]{2,80}$/, 'an environment variable name such as MOLLIE_API_KEY_FLIRTLOKAAL').optional(),
+  /** Methods offered, in this order; each is shown only where it works for the member's country. */
+  methods: z.array(z.enum(PAYMENT_METHODS)).min(1).default(['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sofort', 'sdd']),
+  /** Most a member may pay by direct debit in 30 days, in minor units (SPEC §8's limit text beyond it). */
+  directDebitLimit: z.number().int().positive().default(15_000),
+})
+
 export const CompanySchema = z.strictObject({
   name: z.string().min(1),
   address: z.string().min(1),
@@ -128,6 +147,7 @@ export const TenantConfigSchema = z
       plural: LocalizedTextSchema,
     }),
     refundDays: z.number().int().min(0).max(365),
+    payments: PaymentsSchema.default({ enabled: true, methods: ['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sofort', 'sdd'], directDebitLimit: 15_000 }),
     signups: z.enum(['all', 'with_trafficsource', 'closed']),
     loggedOutSearch: z.boolean(),
     loggedOutSearchTrafficsource: z.boolean(),

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SignupLink } from '~/components/signup/signup-link.tsx'
 import { paymentsEnabled } from '~/modules/payments/availability.ts'
@@ -19,6 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     messageCredits: tenant.credits.message,
     // SPEC §1's welcome discount is claimed only where checkout can grant it.
     welcomeDiscount: paymentsEnabled(tenant),
+    // A member buys on /credits; the signup button is for visitors only.
+    member: context.member ? { paidUser: context.member.paidUser } : null,
     title: t('pricing.title'),
     siteName: tenant.name,
   }
@@ -27,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Pricing() {
-  const { bundles, messageCredits, welcomeDiscount, title } = useLoaderData<typeof loader>()
+  const { bundles, messageCredits, welcomeDiscount, member, title } = useLoaderData<typeof loader>()
   const { t, i18n } = useTranslation()
   return (
     <div className="container section">
@@ -48,9 +50,13 @@ export default function Pricing() {
         <li>{t('pricing.facts.premiumForLife')}</li>
         {welcomeDiscount ? <li>{t('pricing.facts.welcomeDiscount')}</li> : null}
       </ul>
-      <SignupLink className="button button--primary button--large">
-        {t('home.signupCta')}
-      </SignupLink>
+      {member ? (
+        <Link to={member.paidUser ? '/credits' : '/premium'} className="button button--primary button--large">
+          {member.paidUser ? t('nav.credits') : t('nav.getPremium')}
+        </Link>
+      ) : (
+        <SignupLink className="button button--primary button--large">{t('home.signupCta')}</SignupLink>
+      )}
     </div>
   )
 }

@@ -18,6 +18,7 @@ import { requireMember } from '~/modules/auth/guards.server.ts'
 import { clearSessionCookie } from '~/modules/auth/session.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { deleteDiscountOffer } from '~/modules/payments/availability.ts'
+import { deleteDiscountCode } from '~/modules/payments/discounts.server.ts'
 import { limitHeaders, retryMinutes } from '~/modules/limits/answer.server.ts'
 import { consumeAll } from '~/modules/limits/limiter.server.ts'
 import { limitPageHeaders } from '~/modules/limits/headers.ts'
@@ -71,6 +72,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     reasons: DELETE_REASONS,
     // Offered only once a purchase can honour it (payments, #9).
     deleteDiscount: deleteDiscountOffer(tenant),
+    // The offer is a real code of this member's, which checkout honours once (decision 015).
+    stayCode: deleteDiscountOffer(tenant) > 0 ? deleteDiscountCode(scope, member.userId) : null,
     title: t('title', { ns: 'settings' }),
     siteName: tenant.name,
   }
@@ -160,7 +163,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Settings() {
-  const { email, invisible, blocked, reasons, deleteDiscount, title } = useLoaderData<typeof loader>()
+  const { email, invisible, blocked, reasons, deleteDiscount, stayCode, title } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('settings')
   const forIntent = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined)
@@ -196,7 +199,7 @@ export default function Settings() {
           )}
         </section>
       ) : null}
-      <DeleteSection reasons={reasons} deleteDiscount={deleteDiscount} state={forIntent('delete')} />
+      <DeleteSection reasons={reasons} deleteDiscount={deleteDiscount} stayCode={stayCode} state={forIntent('delete')} />
     </div>
   )
 }
@@ -283,7 +286,7 @@ function InvisibleSection({ invisible, state }: { invisible: boolean; state: Sec
   )
 }
 
-function DeleteSection({ reasons, deleteDiscount, state }: { reasons: readonly string[]; deleteDiscount: number; state: SectionState }) {
+function DeleteSection({ reasons, deleteDiscount, stayCode, state }: { reasons: readonly string[]; deleteDiscount: number; stayCode: string | null; state: SectionState }) {
   const { t } = useTranslation('settings')
   const schema = deleteSchemaFor(reasons)
   const [form, fields] = useForm({
@@ -307,7 +310,8 @@ function DeleteSection({ reasons, deleteDiscount, state }: { reasons: readonly s
           <aside className="settings__offer" aria-labelledby="settings-offer-heading">
             <h3 id="settings-offer-heading">{t('delete.offerTitle')}</h3>
             <p>{t('delete.offer', { percent: deleteDiscount })}</p>
-            <Link to="/pricing" className="button button--primary">
+            {stayCode ? <p data-testid="stay-code">{stayCode}</p> : null}
+            <Link to={stayCode ? `/credits?code=${stayCode}` : '/pricing'} className="button button--primary">
               {t('delete.offerLink')}
             </Link>
           </aside>

@@ -6,6 +6,9 @@ import { countUnreadMessages } from '~/modules/chat/conversations.server.ts'
 import { readScoped } from '~/modules/db/scoped.server.ts'
 import { countNewLikes } from '~/modules/likes/likes.server.ts'
 import type { Attention } from '~/modules/site/attention.ts'
+import { TimeBonus } from '~/components/payments/time-bonus.tsx'
+import { timeBonusView } from '~/modules/payments/time-bonus.server.ts'
+import { useLoaderData } from '@remix-run/react'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 
 export const handle: I18nHandle = { i18n: ['profile'] }
@@ -24,7 +27,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
     newLikes: await countNewLikes(tx, scope, profileId),
     unreadMessages: await countUnreadMessages(tx, scope, profileId),
   }))
-  return { attention, account }
+  // SPEC §4 time bonus: only in a new, unpaid member's first four hours (no query otherwise).
+  const timeBonus = await timeBonusView(context)
+  return timeBonus ? { attention, account, timeBonus } : { attention, account }
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
@@ -35,8 +40,11 @@ export type LayoutHandle = { layout?: 'chat' }
 export default function DefaultLayoutRoute() {
   const chat = useMatches().some((m) => (m.handle as LayoutHandle | undefined)?.layout === 'chat')
   const Layout = chat ? ChatLayout : DefaultLayout
+  const data = useLoaderData<typeof loader>()
+  const timeBonus = 'timeBonus' in data ? data.timeBonus : null
   return (
     <Layout>
+      {timeBonus ? <TimeBonus bonus={timeBonus} /> : null}
       <Outlet />
     </Layout>
   )

@@ -19,6 +19,8 @@ export type SecurityOptions = {
    * CSP of a site allows exactly its own. Null or absent: none.
    */
   siteSources?: (req: Request) => Promise<SiteSources | null>
+  /** Where a form may send the browser besides this site: the payment provider's checkout. */
+  formActionOrigins?: () => readonly string[]
 }
 
 export type SiteSources = { script: string[]; connect: string[]; img: string[]; font: string[]; style: string[]; frame: string[] }
@@ -62,7 +64,8 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
         // A site with tags that use frames names them; every other site allows none.
         'frame-src': [(req: IncomingMessage, res: ServerResponse) => site('frame')(req, res) || "'none'"],
         'base-uri': ["'self'"],
-        'form-action': ["'self'"],
+        // A checkout form without JavaScript posts here and is redirected to Mollie.
+        'form-action': ["'self'", () => (options.formActionOrigins?.() ?? []).join(' ')],
         'frame-ancestors': ["'none'"],
       },
     },

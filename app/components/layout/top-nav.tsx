@@ -73,7 +73,7 @@ export function TopNav() {
                 </Link>
               </div>
               {account?.paidUser ? (
-                <Link to="/pricing" className="top-nav__link">
+                <Link to="/credits" className="top-nav__link">
                   {t('nav.credits')}
                   {account.credits <= CREDITS_BADGE_THRESHOLD ? (
                     <span className={`badge ${account.credits === 0 ? 'badge--danger' : 'badge--warning'}`} data-testid="credits-badge">
@@ -82,7 +82,7 @@ export function TopNav() {
                   ) : null}
                 </Link>
               ) : (
-                <Link to="/pricing" className="button button--light top-nav__premium">
+                <Link to="/premium" className="button button--light top-nav__premium">
                   {t('nav.getPremium')}
                 </Link>
               )}

@@ -9,6 +9,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   password_reset: 2 * 3600_000,
   email_change: 24 * 3600_000,
   reactivation: 14 * 24 * 3600_000,
+  direct_debit: 15 * 60_000,
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')

@@ -88,6 +88,19 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   /** Browser tests only: enables /__test/* helpers. */
   E2E_TEST_HOOKS: flag.default(false),
+  /**
+   * Mollie API endpoint; unset: Mollie itself. `npm start` and the browser tests point it at
+   * the local sandbox (scripts/mollie-sandbox.ts) when a site has no key. Only outside
+   * production, and only for a loopback https endpoint, is its certificate not verified.
+   */
+  MOLLIE_API_ENDPOINT: z.url({ protocol: /^https$/ }).optional(),
+  /**
+   * Origin of the sandbox's checkout page, set by `npm start` and the e2e server next to
+   * MOLLIE_API_ENDPOINT: a payment form may send the browser there (CSP form-action).
+   */
+  MOLLIE_CHECKOUT_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  /** Port of the sandbox `npm start` / `npm run mollie:sandbox` start (its checkout page: port + 1). */
+  MOLLIE_SANDBOX_PORT: port.default(3443),
   EMBEDDED_PG_PORT: port.optional(),
   E2E_PORT: port.default(3100),
   E2E_MAIL_PORT: port.optional(),

@@ -7,7 +7,7 @@ import { createInstance, type BackendModule, type i18n, type ReadCallback, type 
 import { initReactI18next } from 'react-i18next'
 import type { DocumentCatalogues } from './namespaces.ts'
 
-const chunks = import.meta.glob<{ default: ResourceKey }>('../../locales/*/{common,signup,account,settings,profile,photos,search,likes,swipe,chat}.json')
+const chunks = import.meta.glob<{ default: ResourceKey }>('../../locales/*/{common,signup,account,settings,profile,photos,search,likes,swipe,chat,payments}.json')
 
 const chunkBackend: BackendModule = {
   type: 'backend',

@@ -14,6 +14,7 @@ import deSearch from '../../locales/de/search.json'
 import deLikes from '../../locales/de/likes.json'
 import deSwipe from '../../locales/de/swipe.json'
 import deChat from '../../locales/de/chat.json'
+import dePayments from '../../locales/de/payments.json'
 import enCommon from '../../locales/en/common.json'
 import enPages from '../../locales/en/pages.json'
 import enMail from '../../locales/en/mail.json'
@@ -26,6 +27,7 @@ import enSearch from '../../locales/en/search.json'
 import enLikes from '../../locales/en/likes.json'
 import enSwipe from '../../locales/en/swipe.json'
 import enChat from '../../locales/en/chat.json'
+import enPayments from '../../locales/en/payments.json'
 import esCommon from '../../locales/es/common.json'
 import esPages from '../../locales/es/pages.json'
 import esMail from '../../locales/es/mail.json'
@@ -38,6 +40,7 @@ import esSearch from '../../locales/es/search.json'
 import esLikes from '../../locales/es/likes.json'
 import esSwipe from '../../locales/es/swipe.json'
 import esChat from '../../locales/es/chat.json'
+import esPayments from '../../locales/es/payments.json'
 import frCommon from '../../locales/fr/common.json'
 import frPages from '../../locales/fr/pages.json'
 import frMail from '../../locales/fr/mail.json'
@@ -50,6 +53,7 @@ import frSearch from '../../locales/fr/search.json'
 import frLikes from '../../locales/fr/likes.json'
 import frSwipe from '../../locales/fr/swipe.json'
 import frChat from '../../locales/fr/chat.json'
+import frPayments from '../../locales/fr/payments.json'
 import itCommon from '../../locales/it/common.json'
 import itPages from '../../locales/it/pages.json'
 import itMail from '../../locales/it/mail.json'
@@ -62,6 +66,7 @@ import itSearch from '../../locales/it/search.json'
 import itLikes from '../../locales/it/likes.json'
 import itSwipe from '../../locales/it/swipe.json'
 import itChat from '../../locales/it/chat.json'
+import itPayments from '../../locales/it/payments.json'
 import nlCommon from '../../locales/nl/common.json'
 import nlPages from '../../locales/nl/pages.json'
 import nlMail from '../../locales/nl/mail.json'
@@ -74,6 +79,7 @@ import nlSearch from '../../locales/nl/search.json'
 import nlLikes from '../../locales/nl/likes.json'
 import nlSwipe from '../../locales/nl/swipe.json'
 import nlChat from '../../locales/nl/chat.json'
+import nlPayments from '../../locales/nl/payments.json'
 import plCommon from '../../locales/pl/common.json'
 import plPages from '../../locales/pl/pages.json'
 import plMail from '../../locales/pl/mail.json'
@@ -86,18 +92,19 @@ import plSearch from '../../locales/pl/search.json'
 import plLikes from '../../locales/pl/likes.json'
 import plSwipe from '../../locales/pl/swipe.json'
 import plChat from '../../locales/pl/chat.json'
+import plPayments from '../../locales/pl/payments.json'
 
 export { CLIENT_NAMESPACES, NAMESPACES, type Namespace } from './namespaces.ts'
 export type Catalogue = Record<string, unknown>
 
 export const RESOURCES: Record<Locale, Record<Namespace, Catalogue>> = {
-  nl: { common: nlCommon, pages: nlPages, mail: nlMail, signup: nlSignup, account: nlAccount, settings: nlSettings, profile: nlProfile, photos: nlPhotos, search: nlSearch, likes: nlLikes, swipe: nlSwipe, chat: nlChat },
-  en: { common: enCommon, pages: enPages, mail: enMail, signup: enSignup, account: enAccount, settings: enSettings, profile: enProfile, photos: enPhotos, search: enSearch, likes: enLikes, swipe: enSwipe, chat: enChat },
-  de: { common: deCommon, pages: dePages, mail: deMail, signup: deSignup, account: deAccount, settings: deSettings, profile: deProfile, photos: dePhotos, search: deSearch, likes: deLikes, swipe: deSwipe, chat: deChat },
-  es: { common: esCommon, pages: esPages, mail: esMail, signup: esSignup, account: esAccount, settings: esSettings, profile: esProfile, photos: esPhotos, search: esSearch, likes: esLikes, swipe: esSwipe, chat: esChat },
-  fr: { common: frCommon, pages: frPages, mail: frMail, signup: frSignup, account: frAccount, settings: frSettings, profile: frProfile, photos: frPhotos, search: frSearch, likes: frLikes, swipe: frSwipe, chat: frChat },
-  it: { common: itCommon, pages: itPages, mail: itMail, signup: itSignup, account: itAccount, settings: itSettings, profile: itProfile, photos: itPhotos, search: itSearch, likes: itLikes, swipe: itSwipe, chat: itChat },
-  pl: { common: plCommon, pages: plPages, mail: plMail, signup: plSignup, account: plAccount, settings: plSettings, profile: plProfile, photos: plPhotos, search: plSearch, likes: plLikes, swipe: plSwipe, chat: plChat },
+  nl: { common: nlCommon, pages: nlPages, mail: nlMail, signup: nlSignup, account: nlAccount, settings: nlSettings, profile: nlProfile, photos: nlPhotos, search: nlSearch, likes: nlLikes, swipe: nlSwipe, chat: nlChat, payments: nlPayments },
+  en: { common: enCommon, pages: enPages, mail: enMail, signup: enSignup, account: enAccount, settings: enSettings, profile: enProfile, photos: enPhotos, search: enSearch, likes: enLikes, swipe: enSwipe, chat: enChat, payments: enPayments },
+  de: { common: deCommon, pages: dePages, mail: deMail, signup: deSignup, account: deAccount, settings: deSettings, profile: deProfile, photos: dePhotos, search: deSearch, likes: deLikes, swipe: deSwipe, chat: deChat, payments: dePayments },
+  es: { common: esCommon, pages: esPages, mail: esMail, signup: esSignup, account: esAccount, settings: esSettings, profile: esProfile, photos: esPhotos, search: esSearch, likes: esLikes, swipe: esSwipe, chat: esChat, payments: esPayments },
+  fr: { common: frCommon, pages: frPages, mail: frMail, signup: frSignup, account: frAccount, settings: frSettings, profile: frProfile, photos: frPhotos, search: frSearch, likes: frLikes, swipe: frSwipe, chat: frChat, payments: frPayments },
+  it: { common: itCommon, pages: itPages, mail: itMail, signup: itSignup, account: itAccount, settings: itSettings, profile: itProfile, photos: itPhotos, search: itSearch, likes: itLikes, swipe: itSwipe, chat: itChat, payments: itPayments },
+  pl: { common: plCommon, pages: plPages, mail: plMail, signup: plSignup, account: plAccount, settings: plSettings, profile: plProfile, photos: plPhotos, search: plSearch, likes: plLikes, swipe: plSwipe, chat: plChat, payments: plPayments },
 }
 
 export const BASE_LOCALE: Locale = 'nl'

@@ -5,7 +5,7 @@ import type { Theme } from '../../../themes/index.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 import { readableOn } from '../theme/css-vars.ts'
 
-export const MAIL_KINDS = ['activation', 'password_reset', 'email_change', 'reactivation', 'account_deleted', 'existing_account', 'password_changed', 'email_changed', 'complaint_received'] as const
+export const MAIL_KINDS = ['activation', 'password_reset', 'email_change', 'reactivation', 'account_deleted', 'existing_account', 'password_changed', 'email_changed', 'complaint_received', 'direct_debit_code'] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
 export type RenderedMail = { subject: string; text: string; html: string }

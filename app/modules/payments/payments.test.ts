@@ -1,0 +1,148 @@
+// Acceptance of #13 against real Postgres and the real Mollie client talking to the local
+// sandbox: a webhook credits exactly once, whatever arrives and how often.
+/* eslint-disable no-restricted-imports -- this test drives the webhook route itself */
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appDb, createMember, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { contextFor, runRoute, siteRequest } from '../../../tests/route-harness.ts'
+import { creditsOf, purchase, startSandbox } from '../../../tests/payments.ts'
+import type { MollieSandbox } from '../../../scripts/lib/mollie-sandbox.ts'
+import { action as webhook } from '../../routes/api.payments.webhook.ts'
+import type { Db } from '../db/client.server.ts'
+import type { Scope } from '../db/scoped.server.ts'
+import { withScope } from '../db/scoped.server.ts'
+import { mollieFor } from './mollie.server.ts'
+import { tenantFor } from '../../../tests/route-harness.ts'
+import { reconcileOpenPayments } from './reconcile.server.ts'
+
+let db: Db
+let sandbox: MollieSandbox
+
+beforeAll(async () => {
+  db = appDb(12)
+  sandbox = await startSandbox()
+})
+
+afterAll(async () => {
+  await db.$disconnect()
+  await sandbox.close()
+  delete process.env.MOLLIE_API_ENDPOINT
+})
+
+async function sendWebhook(scope: Scope, id: string) {
+  const request = await siteRequest(scope, '/api/payments/webhook', { method: 'POST', body: new URLSearchParams({ id }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  return runRoute(async () => webhook({ request, context: await contextFor(scope, request), params: {} }))
+}
+
+describe('the Mollie webhook', () => {
+  it('credits a paid payment once when the same webhook arrives 50 times at once, and makes the member premium', async () => {
+    const { user } = await createMember(db, FLIRTLOKAAL)
+    const { row, molliePaymentId } = await purchase(db, FLIRTLOKAAL, user.id)
+    await sandbox.complete(molliePaymentId, 'paid')
+    const answers = await Promise.all(Array.from({ length: 50 }, () => sendWebhook(FLIRTLOKAAL, molliePaymentId)))
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200))
+    const after = await creditsOf(db, FLIRTLOKAAL, user.id)
+    expect(after.credits).toBe(row.credits)
+    expect(after.paidUser).toBe(true)
+    expect(after.ledger).toHaveLength(1)
+    expect(after.ledger[0]).toMatchObject({ delta: row.credits, reason: 'purchase', reference: row.id })
+    const paid = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.findUniqueOrThrow({ where: { id: row.id } }))
+    expect(paid.status).toBe('paid')
+    expect(paid.creditedAt).not.toBeNull()
+  })
+
+  it.each(['open', 'pending', 'failed', 'canceled', 'expired'] as const)('credits nothing for a %s payment', async (status) => {
+    const { user } = await createMember(db, DATEVIBE)
+    const { row, molliePaymentId } = await purchase(db, DATEVIBE, user.id)
+    if (status !== 'open') await sandbox.complete(molliePaymentId, status)
+    expect((await sendWebhook(DATEVIBE, molliePaymentId)).status).toBe(200)
+    const after = await creditsOf(db, DATEVIBE, user.id)
+    expect(after).toMatchObject({ credits: 0, paidUser: false, ledger: [] })
+    const stored = await withScope(db, DATEVIBE, (tx) => tx.payment.findUniqueOrThrow({ where: { id: row.id } }))
+    expect(stored.status).toBe(status)
+  })
+
+  it('credits nothing and records why when Mollie\'s amount differs from ours', async () => {
+    const { user } = await createMember(db, FLIRTLOKAAL)
+    const { row, molliePaymentId } = await purchase(db, FLIRTLOKAAL, user.id)
+    // Someone changed our row's price after the payment was made (or Mollie's differs).
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.update({ where: { id: row.id }, data: { amount: row.amount + 1 } }))
+    await sandbox.complete(molliePaymentId, 'paid')
+    const errors: string[] = []
+    const original = console.error
+    console.error = (...args: unknown[]) => void errors.push(args.map(String).join(' '))
+    try {
+      expect((await sendWebhook(FLIRTLOKAAL, molliePaymentId)).status).toBe(200)
+    } finally {
+      console.error = original
+    }
+    expect(await creditsOf(db, FLIRTLOKAAL, user.id)).toMatchObject({ credits: 0, paidUser: false, ledger: [] })
+    const stored = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.findUniqueOrThrow({ where: { id: row.id } }))
+    expect(stored.mismatch).toMatch(/amount/)
+    expect(stored.creditedAt).toBeNull()
+    expect(errors.join('\n')).toContain(row.id)
+  })
+
+  it('answers 200 and changes nothing for an unknown id or another site\'s payment', async () => {
+    const { user } = await createMember(db, FLIRTLOKAAL)
+    const { molliePaymentId } = await purchase(db, FLIRTLOKAAL, user.id)
+    await sandbox.complete(molliePaymentId, 'paid')
+    expect((await sendWebhook(FLIRTLOKAAL, 'tr_doesnotexist')).status).toBe(200)
+    expect((await sendWebhook(FLIRTLOKAAL, 'not an id')).status).toBe(200)
+    // Site A's paid payment announced on site B's host: B has no such payment.
+    expect((await sendWebhook(DATEVIBE, molliePaymentId)).status).toBe(200)
+    expect(await creditsOf(db, FLIRTLOKAAL, user.id)).toMatchObject({ credits: 0, ledger: [] })
+    // And B's key cannot read A's payment at Mollie either.
+    const other = mollieFor(await tenantFor(DATEVIBE))!
+    await expect(other.payments.get(molliePaymentId)).rejects.toMatchObject({ statusCode: 404 })
+  })
+
+  it('writes exactly one compensating row for a refund, and none more for a chargeback of the same payment', async () => {
+    const { user } = await createMember(db, FLIRTLOKAAL)
+    const { row, molliePaymentId } = await purchase(db, FLIRTLOKAAL, user.id)
+    await sandbox.complete(molliePaymentId, 'paid')
+    await sendWebhook(FLIRTLOKAAL, molliePaymentId)
+    const mollie = mollieFor(await tenantFor(FLIRTLOKAAL))!
+    await mollie.paymentRefunds.create({ paymentId: molliePaymentId, amount: { value: (row.amount / 100).toFixed(2), currency: row.currency } })
+    await Promise.all(Array.from({ length: 10 }, () => sendWebhook(FLIRTLOKAAL, molliePaymentId)))
+    await sandbox.chargeback(molliePaymentId)
+    await sendWebhook(FLIRTLOKAAL, molliePaymentId)
+    const after = await creditsOf(db, FLIRTLOKAAL, user.id)
+    expect(after.ledger.map((t) => [t.reason, t.delta])).toEqual([['purchase', row.credits], ['refund', -row.credits]])
+    expect(after.credits).toBe(0)
+    expect(after.paidUser).toBe(true)
+  })
+})
+
+describe('reconciliation', () => {
+  it('credits a payment whose webhook never came, once, however often it runs', async () => {
+    const { user } = await createMember(db, DATEVIBE)
+    const { row, molliePaymentId } = await purchase(db, DATEVIBE, user.id)
+    await sandbox.complete(molliePaymentId, 'paid')
+    const tenants = [await tenantFor(FLIRTLOKAAL), await tenantFor(DATEVIBE)]
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
+    const later = new Date(Date.now() + 120_000)
+    await Promise.all([reconcileOpenPayments(db, tenants, { now: later, log: quiet }), reconcileOpenPayments(db, tenants, { now: later, log: quiet }), sendWebhook(DATEVIBE, molliePaymentId)])
+    await reconcileOpenPayments(db, tenants, { now: later, log: quiet })
+    const after = await creditsOf(db, DATEVIBE, user.id)
+    expect(after.ledger).toHaveLength(1)
+    expect(after.credits).toBe(row.credits)
+  })
+
+  it('a fresh process after a crash between Mollie\'s paid and our webhook credits exactly once', async () => {
+    const { user } = await createMember(db, FLIRTLOKAAL)
+    const { row, molliePaymentId } = await purchase(db, FLIRTLOKAAL, user.id)
+    // The app died: Mollie says paid, nobody heard the webhook (the sandbox's are off here).
+    await sandbox.complete(molliePaymentId, 'paid')
+    expect(await creditsOf(db, FLIRTLOKAAL, user.id)).toMatchObject({ credits: 0, ledger: [] })
+    // The sandbox lives in this process, so the child is awaited, never waited for synchronously.
+    const restart = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/payments-reconcile.ts'], { env: process.env, encoding: 'utf8', timeout: 60_000 })
+    const first = await restart()
+    expect(JSON.parse(first.stdout.trim().split('\n').pop()!)).toMatchObject({ flirtlokaal: { credited: 1 } })
+    await restart()
+    const after = await creditsOf(db, FLIRTLOKAAL, user.id)
+    expect(after.ledger).toHaveLength(1)
+    expect(after).toMatchObject({ credits: row.credits, paidUser: true })
+  })
+})

@@ -1,0 +1,114 @@
+// Mollie tells us a payment changed (webhook `id=tr_...`) or the reconciliation asks: fetch
+// it with the site's own key, check it against our row, and apply it exactly once
+// (docs/decisions/015-payments.md). The ledger's unique (site, reason, reference) is the
+// last word: a purchase credits once, a refund or chargeback debits once, however many
+// webhooks arrive at the same moment.
+import type { Payment as MolliePayment } from '@mollie/api-client'
+import type { TenantConfig } from '../../../tenants/schema.ts'
+import { changeCredits } from '../credits/ledger.server.ts'
+import type { Db } from '../db/client.server.ts'
+import { withScope, type Scope } from '../db/scoped.server.ts'
+import type { Payment, PaymentStatus } from '~/generated/prisma/client.ts'
+import { mollieFor } from './mollie.server.ts'
+import { amountValue } from './purchase.server.ts'
+
+type Site = Pick<TenantConfig, 'slug' | 'payments'>
+type Log = Pick<Console, 'info' | 'error' | 'warn'>
+
+export type SyncOutcome = 'unknown' | 'unavailable' | 'mismatch' | 'unchanged' | 'credited' | 'updated' | 'reversed'
+
+// A burst of webhooks for one payment queues on its row lock: each may wait for a connection.
+const WAIT = { maxWait: 15_000, timeout: 20_000 }
+
+const STATUSES: readonly PaymentStatus[] = ['open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired']
+
+/** Why Mollie's payment is not the one we asked for, or null when it is. */
+export function mismatchOf(row: Pick<Payment, 'id' | 'amount' | 'currency'>, remote: Pick<MolliePayment, 'amount' | 'metadata'>): string | null {
+  const metadata = remote.metadata as { paymentId?: unknown } | null
+  if (!metadata || metadata.paymentId !== row.id) return `metadata ${JSON.stringify(remote.metadata)} does not name payment ${row.id}`
+  if (remote.amount.currency !== row.currency) return `currency ${remote.amount.currency} instead of ${row.currency}`
+  if (remote.amount.value !== amountValue(row.amount)) return `amount ${remote.amount.value} instead of ${amountValue(row.amount)}`
+  return null
+}
+
+const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404
+
+/** Applies Mollie's state of payment `molliePaymentId` to this site's row. Throws on a provider error (Mollie retries). */
+export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymentId: string, log: Log = console): Promise<SyncOutcome> {
+  if (!/^tr_\w{1,64}$/.test(molliePaymentId)) return 'unknown'
+  const row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { tenantId_molliePaymentId: { tenantId: scope.tenantId, molliePaymentId } } }), WAIT)
+  if (!row) return 'unknown'
+  const mollie = mollieFor(site)
+  if (!mollie) return 'unavailable'
+  let remote: MolliePayment
+  try {
+    remote = await mollie.payments.get(molliePaymentId)
+  } catch (error) {
+    if (isNotFound(error)) return 'unknown'
+    throw error
+  }
+  const mismatch = mismatchOf(row, remote)
+  if (mismatch) {
+    log.error(`payments: ${scope.tenantId}: payment ${row.id} (${molliePaymentId}) not credited: ${mismatch}`)
+    await withScope(db, scope, (tx) => tx.payment.update({ where: { id: row.id }, data: { mismatch } }), WAIT)
+    return 'mismatch'
+  }
+  const status = STATUSES.includes(remote.status as PaymentStatus) ? (remote.status as PaymentStatus) : row.status
+  const reversed = remote.status === 'paid' && (hasAmount(remote.amountRefunded) || hasAmount(remote.amountChargedBack))
+  return withScope(db, scope, async (tx) => {
+    // One sync of a payment at a time; the others wait and then see its result.
+    const locked = await tx.$queryRaw<Payment[]>`SELECT * FROM "Payment" WHERE "tenantId" = ${scope.tenantId} AND id = ${row.id} FOR UPDATE`
+    const current = locked[0]
+    if (!current) return 'unknown'
+    let outcome: SyncOutcome = 'unchanged'
+    if (status === 'paid') {
+      const credit = await changeCredits(tx, scope, { userId: current.userId, delta: current.credits, reason: 'purchase', reference: current.id })
+      if (credit.ok) {
+        outcome = 'credited'
+        // Premium for life (SPEC §1): the first paid purchase, never undone.
+        await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: current.userId }, data: { paidUser: true } })
+        if (current.discountCode) {
+          await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES (${scope.tenantId}, ${current.discountCode}, ${current.userId}, ${current.id}) ON CONFLICT DO NOTHING`
+        }
+      } else if (credit.reason === 'no_account') {
+        log.warn(`payments: ${scope.tenantId}: payment ${current.id} is paid but its account is gone`)
+      }
+      if (current.status !== 'paid' || !current.creditedAt) {
+        await tx.payment.update({ where: { id: current.id }, data: { status: 'paid', paidAt: current.paidAt ?? (remote.paidAt ? new Date(remote.paidAt) : new Date()), creditedAt: current.creditedAt ?? new Date() } })
+        if (outcome === 'unchanged') outcome = 'updated'
+      }
+      if (reversed && !current.refundedAt) {
+        outcome = (await reverse(tx, scope, current, hasAmount(remote.amountChargedBack) ? 'chargeback' : 'refund', log)) ? 'reversed' : outcome
+      }
+    } else if (current.status !== 'paid' && current.status !== status) {
+      // A paid payment never goes back; anything else follows Mollie.
+      await tx.payment.update({ where: { id: current.id }, data: { status } })
+      outcome = 'updated'
+    }
+    return outcome
+  }, WAIT)
+}
+
+function hasAmount(amount: { value: string } | undefined | null): boolean {
+  return Boolean(amount && Number(amount.value) > 0)
+}
+
+/**
+ * The compensating row of a refund or chargeback: the purchase's credits back out, as far
+ * as the balance still holds them (spent credits cannot go below zero), once per payment.
+ */
+async function reverse(tx: Parameters<Parameters<typeof withScope>[2]>[0], scope: Scope, payment: Payment, kind: 'refund' | 'chargeback', log: Log): Promise<boolean> {
+  const account = await tx.$queryRaw<{ credits: number }[]>`SELECT credits FROM "User" WHERE "tenantId" = ${scope.tenantId} AND id = ${payment.userId} FOR UPDATE`
+  const balance = account[0]?.credits ?? 0
+  const debit = Math.min(payment.credits, balance)
+  if (debit > 0) {
+    const result = await changeCredits(tx, scope, { userId: payment.userId, delta: -debit, reason: 'refund', reference: payment.id })
+    if (!result.ok && result.reason !== 'duplicate') log.warn(`payments: ${scope.tenantId}: ${kind} of ${payment.id}: ${result.reason}`)
+  }
+  await tx.payment.update({
+    where: { id: payment.id },
+    data: kind === 'chargeback' ? { chargedBackAt: new Date(), refundedAt: new Date() } : { refundStatus: 'refunded', refundedAt: new Date() },
+  })
+  log.info(`payments: ${scope.tenantId}: ${kind} of ${payment.id}: ${debit} credit(s) taken back`)
+  return true
+}
