@@ -24,9 +24,12 @@ export function appJobHandlers(options: { db: Db; tenants: () => Promise<readonl
       // Another node holds the row right now: let pg-boss try again shortly.
       if (outcome === 'busy') throw new Error('mail is being sent elsewhere; retrying')
     },
-    'mail-sweep': async () => {
+    'mail-sweep': async (data) => {
+      // At a node's start every unsent mail is queued again (a job in the hands of a node that
+      // died is retried only after its expiry); delivery is idempotent, so a duplicate job is harmless.
+      const startup = (data as { startup?: boolean } | null)?.startup === true
       for (const tenant of await tenants()) {
-        const n = await sweepOutbox(db, { tenantId: tenant.slug, poolId: tenant.pool })
+        const n = await sweepOutbox(db, { tenantId: tenant.slug, poolId: tenant.pool }, new Date(), startup ? 0 : 60_000)
         if (n > 0) log.info(`[jobs] mail: ${tenant.slug}: ${n} unsent mail(s) queued again`)
       }
     },

@@ -57,7 +57,7 @@ export type StartJobsOptions = {
   handlers: JobHandlers
   /** Seconds between polls of each queue when no wake-up came (jobs queued on other nodes). */
   pollingIntervalSeconds?: number
-  /** Schedules the cron queues and queues the `onStart` ones. */
+  /** Schedules the cron queues (default true). The `onStart` ones are queued either way. */
   schedules?: boolean
   log?: Log
 }
@@ -89,13 +89,12 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
     workers.set(name, id)
   }
   running = { boss, workers }
-  if (options.schedules !== false) {
-    for (const name of QUEUE_NAMES) {
-      const spec: QueueSpec = QUEUES[name]
-      if (!options.handlers[name]) continue
-      if (spec.cron) await boss.schedule(name, spec.cron, {}, { tz: 'UTC' })
-      if (spec.onStart) await boss.send(name, {}, { singletonKey: `${name}:start`, singletonSeconds: 60 })
-    }
+  for (const name of QUEUE_NAMES) {
+    const spec: QueueSpec = QUEUES[name]
+    if (!options.handlers[name]) continue
+    if (spec.cron && options.schedules !== false) await boss.schedule(name, spec.cron, {}, { tz: 'UTC' })
+    // A node that starts catches up at once (`startup`: e.g. mails whose job died with a node).
+    if (spec.onStart) await boss.send(name, { startup: true })
   }
   return {
     boss,
