@@ -34,6 +34,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // The server stops its embedded database on SIGTERM; a SIGKILL would leave it running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: String(E2E_PORT) },

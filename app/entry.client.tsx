@@ -5,6 +5,9 @@ import { I18nextProvider } from 'react-i18next'
 import { createClientI18n } from './modules/i18n/client.ts'
 import { DocumentCataloguesProvider, readDocumentCatalogues } from './modules/i18n/document.tsx'
 import { NonceProvider, documentNonce } from './modules/http/nonce.tsx'
+import { installChunkReloadGuard } from './modules/http/reload-guard.ts'
+
+installChunkReloadGuard()
 
 const nonce = documentNonce()
 const catalogues = readDocumentCatalogues()

@@ -21,6 +21,7 @@ import { unknownHostPage } from './modules/tenancy/unknown-host.server.ts'
 import { documentCatalogues, serverI18n } from './modules/i18n/i18n.server.ts'
 import { DocumentCataloguesProvider } from './modules/i18n/document.tsx'
 import { namespacesFor } from './modules/i18n/namespaces.ts'
+import { cspSourcesFor, type CspSources } from './modules/consent/providers.ts'
 
 const ABORT_DELAY = 5_000
 
@@ -77,6 +78,12 @@ export async function stopBackground(): Promise<void> {
 export async function imageOrigins(): Promise<string[]> {
   const { tenants } = await getRegistry()
   return [...new Set(tenants.filter((t) => t.cdnPrefix.startsWith('https://')).map((t) => new URL(t.cdnPrefix).origin))]
+}
+
+/** The CSP hosts of the site's third-party tags (decision 018); null for no site or none. */
+export async function siteSources(host: string | null): Promise<CspSources | null> {
+  const tenant = await tenantForHost(host)
+  return tenant ? cspSourcesFor(tenant.tracking) : null
 }
 
 /** The request's context, or null when its host belongs to no site. */

@@ -16,6 +16,11 @@ import { visitorCountry } from './modules/site/visitor-country.server.ts'
 import { useNonce } from './modules/http/nonce.tsx'
 import { MEDIA_PATH } from './modules/media/urls.ts'
 import { takeToast } from './modules/http/toast.server.ts'
+import { readConsent } from './modules/consent/consent.server.ts'
+import { AUTHENTICATION_REQUIRED_EVENT } from './modules/http/client-fetch.ts'
+import { allowReload } from './modules/http/reload-guard.ts'
+import { ConsentBanner, ThirdPartyTags } from './components/layout/consent.tsx'
+import { IdlePrefetch } from './components/layout/idle-prefetch.tsx'
 import appCss from './styles/app.css?url'
 
 export const links: LinksFunction = () => [
@@ -49,6 +54,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
         }
       : null,
     company: companyInfo(tenant),
+    // The site's third-party tags (public ids) and the visitor's choice about them.
+    tracking: tenant.tracking,
+    consent: readConsent(request.headers.get('cookie')),
     // What the member's last action did (a flash set before a redirect), shown once.
     toast: await takeToast(context, request),
   }
@@ -108,7 +116,32 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
-  return <Outlet />
+  useLogOutWhenSessionEnds()
+  return (
+    <>
+      <Outlet />
+      <ConsentBanner />
+      <ThirdPartyTags />
+      <IdlePrefetch />
+    </>
+  )
+}
+
+/**
+ * SPEC §8: an API call answered 403 authentication_required (clientFetch) while this page
+ * thinks the member is logged in: the session ended elsewhere (logout in another tab,
+ * expiry, a deleted account). The page reloads once, as the server now sees it: logged out.
+ */
+function useLogOutWhenSessionEnds() {
+  const loggedIn = useRouteLoaderData<typeof loader>('root')?.member != null
+  useEffect(() => {
+    if (!loggedIn) return
+    const onEnded = () => {
+      if (allowReload('session-ended')) window.location.reload()
+    }
+    window.addEventListener(AUTHENTICATION_REQUIRED_EVENT, onEnded)
+    return () => window.removeEventListener(AUTHENTICATION_REQUIRED_EVENT, onEnded)
+  }, [loggedIn])
 }
 
 /** Errors outside the default layout (or in the root loader): the error page on its own. */

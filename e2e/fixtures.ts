@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test'
+import { SITES, siteUrl } from './sites.ts'
 
 type CspViolation = { page: string; directive: string; blocked: string }
 
@@ -33,10 +34,14 @@ export const cspTest = base.extend<{ cspViolations: CspViolation[] }>({
   },
 })
 
-/** Pages of these tests behave as for a visitor who already passed the entry warning. */
+/**
+ * Pages of these tests behave as for a visitor who already passed the entry warning and
+ * answered the cookie banner with "only necessary" (e2e/consent.spec.ts tests both).
+ */
 export const test = cspTest.extend({
   context: async ({ context }, provide) => {
     await context.addInitScript(() => window.localStorage.setItem('skipped', String(Date.now())))
+    await context.addCookies(SITES.map((site) => ({ name: 'consent', value: 'necessary', url: siteUrl(site.slug) })))
     await provide(context)
   },
 })

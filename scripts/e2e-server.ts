@@ -20,6 +20,9 @@ process.env.LOCALHOST_TENANTS = 'true'
 // browser test makes from 127.0.0.1. Tuning, not a switch: the limits stay on.
 process.env.RATE_LIMIT_NAMESPACE ??= name
 process.env.RATE_LIMITS ??= 'signup_ip=500/600,signup_ip_day=5000/86400,geocode_ip=1000/600,reset_request_ip=200/3600,like_ip=2000/600'
+// The browser reaches the app on loopback, where a production proxy would sit: its country
+// header (CF-IPCountry) is honoured as behind that proxy, for the country rules of SPEC §2.
+process.env.TRUST_PROXY ??= 'loopback'
 // Mails go over real SMTP to a receiver; tests read them from GET :E2E_MAIL_PORT/mails?to=.
 const { startSmtpReceiver } = await import('../tests/smtp-receiver.ts')
 const smtp = await startSmtpReceiver()
@@ -56,7 +59,7 @@ const app = await createApp({ mode: 'production', dataDir: e2eDir, watchTenants:
 const server = app.listen(port, '127.0.0.1', () => console.info(`e2e server on ${port}`))
 // What a second app node needs to join this one (scripts/e2e-node.ts, started by e2e specs
 // that test delivery across nodes): the same database, mail and settings.
-const nodeEnvNames = ['PORT', 'APP_DATABASE_URL', 'SMTP_URL', 'OPERATOR_PASSWORD', 'E2E_TEST_HOOKS', 'LOCALHOST_TENANTS', 'RATE_LIMIT_NAMESPACE', 'RATE_LIMITS', 'REDIS_URL'] as const
+const nodeEnvNames = ['PORT', 'APP_DATABASE_URL', 'SMTP_URL', 'OPERATOR_PASSWORD', 'E2E_TEST_HOOKS', 'LOCALHOST_TENANTS', 'RATE_LIMIT_NAMESPACE', 'RATE_LIMITS', 'REDIS_URL', 'TRUST_PROXY'] as const
 await writeFile(
   path.join(e2eDir, 'node.json'),
   JSON.stringify({ dataDir: e2eDir, ownerDatabaseUrl, env: Object.fromEntries(nodeEnvNames.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))) }),

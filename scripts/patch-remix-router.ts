@@ -60,3 +60,33 @@ if (!existsSync(file)) {
     console.info('patch-remix-router: route matching memoised')
   }
 }
+
+// The browser side of @remix-run/react: a route module that fails to load (a deploy removed
+// its chunk) reloads the page, but without limit, so a lasting failure loops. SPEC §4/§9
+// allow one reload per 60 s: the patched loader asks window.__chunkReloadAllowed (installed
+// by app/entry.client.tsx, app/modules/http/reload-guard.ts). Refused, it loads the page
+// being navigated to as a document instead (the server renders it whole; Remix's own answer,
+// an error thrown here, leaves a blank page), so there is no loop and no blank page.
+const CHUNK_MARKER = '/* dating-engine: chunk reload guard v2 */'
+const CHUNK_FROM = '    window.location.reload();\n    return new Promise(() => {'
+const CHUNK_TO = `    ${CHUNK_MARKER}
+    if (typeof window.__chunkReloadAllowed === "function" && !window.__chunkReloadAllowed()) {
+      let next = window.__remixRouter && window.__remixRouter.state.navigation.location;
+      if (!next) throw error;
+      window.location.assign(next.pathname + next.search + next.hash);
+    } else window.location.reload();
+    return new Promise(() => {`
+for (const name of ['esm/routeModules.js', 'routeModules.js']) {
+  const target = path.resolve('node_modules/@remix-run/react/dist', name)
+  if (!existsSync(target)) continue
+  const code = readFileSync(target, 'utf8')
+  if (code.includes(CHUNK_MARKER)) continue
+  if (code.split(CHUNK_FROM).length !== 2) {
+    console.warn(`patch-remix-router: @remix-run/react changed (${name}); chunk reloads are not limited`)
+    continue
+  }
+  writeFileSync(`${target}.tmp`, code.replace(CHUNK_FROM, CHUNK_TO))
+  renameSync(`${target}.tmp`, target)
+  console.info(`patch-remix-router: chunk reload guard in ${name}`)
+}
+

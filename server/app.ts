@@ -11,6 +11,7 @@ import { closeRedis } from '../app/modules/kv/redis.server.ts'
 import { closeLimits } from '../app/modules/limits/limiter.server.ts'
 import { edgeErrorHandler, installEdge } from './edge.ts'
 import type { GuessThrottle } from './edge/operator-throttle.ts'
+import { requestHost } from './edge/proxy.ts'
 import { hooksOf, remixHandler } from './edge/remix.ts'
 
 export type AppOptions = {
@@ -42,7 +43,13 @@ export async function createApp(options: AppOptions) {
   app.locals.stopBackground = async () => hooksOf(await getBuild()).stopBackground()
   await first.startTenancy({ watch: options.watchTenants, ownerDatabaseUrl: options.ownerDatabaseUrl })
 
-  installEdge(app, { dev: options.mode === 'development', imageOrigins: await first.imageOrigins(), operatorThrottle: options.operatorThrottle })
+  installEdge(app, {
+    dev: options.mode === 'development',
+    imageOrigins: await first.imageOrigins(),
+    operatorThrottle: options.operatorThrottle,
+    // The requesting site's third-party tag hosts, for its CSP (decision 018).
+    siteSources: async (req) => hooksOf(await getBuild()).siteSources(requestHost(req)),
+  })
   // Never buffer a live event stream (/api/events) for compression.
   app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }))
   // For load balancers and test runners: answers on any host, touches no site.

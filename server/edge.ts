@@ -9,10 +9,10 @@ import { createOperatorThrottle, operatorThrottleMiddleware, type GuessThrottle 
 import { configureProxy } from './edge/proxy.ts'
 import { refuse } from './edge/refuse.ts'
 import { bodyTypeGuard, methodGuard, originGuard, urlGuard } from './edge/request-guards.ts'
-import { securityHeaders } from './edge/security-headers.ts'
+import { securityHeaders, type SecurityOptions } from './edge/security-headers.ts'
 import { createLifecycle } from './edge/shutdown.ts'
 
-export type EdgeOptions = { dev: boolean; imageOrigins: readonly string[]; operatorThrottle?: GuessThrottle }
+export type EdgeOptions = { dev: boolean; imageOrigins: readonly string[]; operatorThrottle?: GuessThrottle; siteSources?: SecurityOptions['siteSources'] }
 
 export function installEdge(app: Express, options: EdgeOptions): void {
   const env = getEnv()
@@ -22,7 +22,7 @@ export function installEdge(app: Express, options: EdgeOptions): void {
   const lifecycle = createLifecycle()
   app.locals.lifecycle = lifecycle
   app.use(lifecycle.middleware)
-  app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins }))
+  app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins, siteSources: options.siteSources }))
   app.use(methodGuard, urlGuard, originGuard, bodyTypeGuard)
   const throttle = options.operatorThrottle ?? createOperatorThrottle()
   app.use(operatorThrottleMiddleware(throttle, () => getEnv().OPERATOR_PASSWORD))

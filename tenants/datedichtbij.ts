@@ -46,6 +46,8 @@ export default defineTenant({
   welcomeDiscountHours: 24,
   partnerSite: 'https://www.flirtlokaal.nl/',
   landers: ['whoneedsstrings', 'alonetonight', 'maplanding'],
+  // Loaded only after consent in the cookie banner (decision 018); demo ids.
+  tracking: { tagManager: { provider: 'gtm', id: 'GTM-DEMO123' }, analytics: { provider: 'clarity', id: 'demo12ab' } },
   company: {
     name: 'Dichtbij Online B.V.',
     address: 'Stationsplein 45',

@@ -1,6 +1,7 @@
 // The one schema every site's config file is checked against (tenants/<slug>.ts).
 // Parsed once at start-up (and on change); errors name the file, the field and the reason.
 import { z } from 'zod'
+import { ANALYTICS, PROVIDERS, TAG_MANAGERS } from '../app/modules/consent/providers.ts'
 import { COUNTRY_CODES, CURRENCY_BY_COUNTRY } from '../app/modules/geo/countries.ts'
 
 export const CONFIG_VERSION = 1
@@ -136,11 +137,27 @@ export const TenantConfigSchema = z
     partnerSite: z.url({ protocol: /^https$/ }),
     /** Enabled landers: folder names under landers/ (decision 014); others answer 404. */
     landers: z.array(slug).default([]),
+    /**
+     * Third-party tags (SPEC §7), loaded only after consent in the cookie banner; the CSP
+     * allows exactly their hosts for this site (decision 018). Public ids only.
+     */
+    tracking: z
+      .strictObject({
+        tagManager: z.strictObject({ provider: z.enum(TAG_MANAGERS), id: z.string().trim() }).optional(),
+        analytics: z.strictObject({ provider: z.enum(ANALYTICS), id: z.string().trim() }).optional(),
+      })
+      .default({}),
     company: CompanySchema,
   })
   .superRefine((config, ctx) => {
     if (!config.locales.offered.includes(config.locales.default)) {
       ctx.addIssue({ code: 'custom', path: ['locales', 'default'], message: 'must be one of locales.offered' })
+    }
+    for (const kind of ['tagManager', 'analytics'] as const) {
+      const tag = config.tracking[kind]
+      if (tag && !PROVIDERS[tag.provider].id.test(tag.id)) {
+        ctx.addIssue({ code: 'custom', path: ['tracking', kind, 'id'], message: `not a ${PROVIDERS[tag.provider].name} id (${PROVIDERS[tag.provider].id})` })
+      }
     }
     for (const field of ['indexTitle', 'description'] as const) {
       if (!config[field][config.locales.default]) {

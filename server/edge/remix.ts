@@ -10,6 +10,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { BodyTooLarge, isMultipart, readLimitedBody } from './body.ts'
 import { clientIp, requestHost, requestOrigin } from './proxy.ts'
 import { refuse } from './refuse.ts'
+import type { SiteSources } from './security-headers.ts'
 import { lifecycleOf } from './shutdown.ts'
 
 /** What server/app.ts needs from the server build's entry module (entry.server.tsx). */
@@ -18,6 +19,7 @@ export type EntryHooks = {
   loadContextFor(host: string, url: string, extra: { cspNonce: string; clientIp: string; cookie: string | undefined }): Promise<AppLoadContext | null>
   unknownHostPage(acceptLanguage: string | undefined, nonce: string): string
   imageOrigins(): Promise<string[]>
+  siteSources(host: string | null): Promise<SiteSources | null>
   stopBackground(): Promise<void>
 }
 

@@ -14,7 +14,14 @@ export type SecurityOptions = {
   hsts: boolean
   /** Absolute origins of tenants' CDN prefixes (https://cdn.example), for images. */
   imageOrigins: readonly string[]
+  /**
+   * The hosts of the requesting site's third-party tags (decision 018), per directive; the
+   * CSP of a site allows exactly its own. Null or absent: none.
+   */
+  siteSources?: (req: Request) => Promise<SiteSources | null>
 }
+
+export type SiteSources = { script: string[]; connect: string[]; img: string[]; font: string[]; style: string[]; frame: string[] }
 
 export const PERMISSIONS_POLICY = 'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), browsing-topics=()'
 
@@ -29,8 +36,10 @@ export function assignNonce(_req: Request, res: Response, next: NextFunction): v
 
 export function securityHeaders(options: SecurityOptions): RequestHandler[] {
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`
-  const scriptSrc = options.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", nonce]
-  const styleElements = options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce]
+  // The site's own extra hosts for one directive ('' when it has none).
+  const site = (directive: keyof SiteSources) => (_req: IncomingMessage, res: ServerResponse) => ((res as Response).locals.siteSources as SiteSources | null | undefined)?.[directive].join(' ') ?? ''
+  const scriptSrc = options.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", nonce, site('script')]
+  const styleElements = options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce, site('style')]
   const policy = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -43,14 +52,15 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
         // Style attributes (a progress bar's width, a card's drag offset) cannot carry a
         // nonce; they cannot run code either.
         'style-src-attr': ["'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...options.imageOrigins],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': options.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...options.imageOrigins, site('img')],
+        'font-src': ["'self'", 'data:', site('font')],
+        'connect-src': options.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'", site('connect')],
         'media-src': ["'self'", 'blob:'],
         'worker-src': ["'self'", 'blob:'],
         'manifest-src': ["'self'"],
         'object-src': ["'none'"],
-        'frame-src': ["'none'"],
+        // A site with tags that use frames names them; every other site allows none.
+        'frame-src': [(req: IncomingMessage, res: ServerResponse) => site('frame')(req, res) || "'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],
@@ -67,5 +77,15 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
     next()
   }
-  return [assignNonce, policy, permissions]
+  const resolveSite: RequestHandler = (req, res, next) => {
+    if (!options.siteSources) return next()
+    options.siteSources(req).then(
+      (sources) => {
+        res.locals.siteSources = sources
+        next()
+      },
+      (error: unknown) => next(error),
+    )
+  }
+  return [assignNonce, resolveSite, policy, permissions]
 }

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatSummary } from '~/modules/chat/types.ts'
 import { badgeText } from '~/modules/site/attention.ts'
+import { AuthenticationRequired, clientFetch } from '~/modules/http/client-fetch.ts'
 
 type Fictional = { icon: string; label: string; warning: string }
 
@@ -20,14 +21,15 @@ export function ChatList({ chats, fictional }: { chats: ChatSummary[]; fictional
   const remove = async (event: React.FormEvent<HTMLFormElement>, id: number) => {
     event.preventDefault()
     setRemoved((r) => [...r, id])
-    const ok = await fetch('/api/chat', {
-      method: 'DELETE',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify({ conversation: id }),
-    })
-      .then((r) => r.ok)
-      .catch(() => false)
+    let ok: boolean
+    try {
+      const response = await clientFetch('/api/chat', { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ conversation: id }) })
+      ok = response.ok
+    } catch (error) {
+      // The session ended: the page logs out; no alert for that.
+      if (error instanceof AuthenticationRequired) return
+      ok = false
+    }
     if (!ok) {
       window.alert(t('removeFailed'))
       setRemoved((r) => r.filter((x) => x !== id))

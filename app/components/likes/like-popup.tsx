@@ -3,6 +3,7 @@ import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { likeErrorKey, sendLike } from '~/modules/likes/like-request.ts'
+import { clientFetch } from '~/modules/http/client-fetch.ts'
 import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
 import { useRootData } from '~/root.tsx'
 import { useAppBadge, useAttention } from '~/components/layout/use-attention.ts'
@@ -61,7 +62,7 @@ function rememberShown(key: string): void {
 async function fetchLikes(since?: string | null): Promise<LikesAnswer | null> {
   try {
     const query = since === undefined ? '' : `?${new URLSearchParams({ new: '1', ...(since ? { since } : {}) })}`
-    const response = await fetch(`/api/likes${query}`, { headers: { Accept: 'application/json', 'X-Request-Type': 'client' }, credentials: 'same-origin' })
+    const response = await clientFetch(`/api/likes${query}`)
     return response.ok ? ((await response.json()) as LikesAnswer) : null
   } catch {
     return null
@@ -70,7 +71,7 @@ async function fetchLikes(since?: string | null): Promise<LikesAnswer | null> {
 
 async function fetchChatTotals(): Promise<{ unread_messages: number; new_likes: number } | null> {
   try {
-    const response = await fetch('/api/chats?totals=1', { headers: { Accept: 'application/json', 'X-Request-Type': 'client' }, credentials: 'same-origin' })
+    const response = await clientFetch('/api/chats?totals=1')
     return response.ok ? ((await response.json()) as { unread_messages: number; new_likes: number }) : null
   } catch {
     return null
@@ -215,7 +216,7 @@ function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
     const timer = setTimeout(async () => {
       if (likeParam === 'auto') {
         try {
-          const response = await fetch('/api/auto-like', { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+          const response = await clientFetch('/api/auto-like')
           const body = response.ok ? ((await response.json()) as { profile: ProfileCard | null; match?: boolean }) : null
           if (body?.profile) show({ kind: body.match ? 'match' : 'like', profile: body.profile })
         } catch {

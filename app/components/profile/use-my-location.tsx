@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { findRegion } from '~/modules/geo/regions.ts'
+import { clientFetch } from '~/modules/http/client-fetch.ts'
 
 export type LocatedPlace = { country: string; region: string | null }
 
@@ -39,7 +40,7 @@ export function UseMyLocation({ onLocated }: { onLocated: (place: LocatedPlace) 
       async (position) => {
         try {
           const { latitude, longitude } = position.coords
-          const response = await fetch(`/api/geocode?lat=${latitude.toFixed(4)}&lon=${longitude.toFixed(4)}`, { headers: { Accept: 'application/json' } })
+          const response = await clientFetch(`/api/geocode?lat=${latitude.toFixed(4)}&lon=${longitude.toFixed(4)}`)
           if (!response.ok) throw new Error(`geocode ${response.status}`)
           const body = (await response.json()) as GeocodeBody
           if (!body.country) return setStatus({ kind: 'unknown' })

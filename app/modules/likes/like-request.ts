@@ -3,6 +3,8 @@
 import type { LikeOrigin } from '~/generated/prisma/enums.ts'
 import type { ProfileCard } from '../profiles/showcase.server.ts'
 
+import { AuthenticationRequired, clientFetch } from '../http/client-fetch.ts'
+
 export type LikeIntent = 'like' | 'unlike'
 export type LikeOriginName = LikeOrigin
 
@@ -20,10 +22,11 @@ export function likeErrorKey(error: (LikeResponse & { ok: false })['error']): st
 export async function sendLike(input: { profileId: number; intent: LikeIntent; origin: LikeOriginName }): Promise<LikeResponse> {
   const body = new URLSearchParams({ profileId: String(input.profileId), intent: input.intent, origin: input.origin })
   try {
-    const response = await fetch(LIKES_API, { method: 'POST', body, headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+    // Not retried: a like sent twice would toggle nothing, but an unlike could cross a like.
+    const response = await clientFetch(LIKES_API, { method: 'POST', body })
     const json = (await response.json().catch(() => null)) as LikeResponse | null
     return json ?? { ok: false, error: 'failed' }
-  } catch {
-    return { ok: false, error: 'failed' }
+  } catch (error) {
+    return { ok: false, error: error instanceof AuthenticationRequired ? 'authentication_required' : 'failed' }
   }
 }

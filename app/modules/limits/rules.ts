@@ -66,6 +66,9 @@ export const LIMIT_RULES = {
   /** Place look-ups (a third-party service behind it) per IP. */
   geocode_ip: { points: 60, duration: 10 * MIN, block: 0 },
 
+  /** Complaints filed from one IP (each sends a confirmation mail). */
+  complaint_ip: { points: 5, duration: HOUR, block: 0 },
+
   /** Wrong operator passwords (HTTP Basic) per IP. */
   operator_guess: { points: 10, duration: 15 * MIN, block: 0 },
 } as const satisfies Record<string, LimitRule>

@@ -14,6 +14,7 @@ export const MAIL_KINDS = [
   'existing_account',
   'password_changed',
   'email_changed',
+  'complaint_received',
   // Notifications (decision 016).
   'new_message',
   'new_conversation',

@@ -1,0 +1,62 @@
+// Complaints (SPEC §1, §2 /complaints): stored per site, confirmed by mail to the sender,
+// listed for the site's operators. Tenant-scoped under row-level security like accounts.
+import type { Db } from '../db/client.server.ts'
+import { readScoped, withScope, type Reader, type Scope } from '../db/scoped.server.ts'
+import { sendMail, type MailContext } from '../mail/send.server.ts'
+import type { ComplaintInput } from './schema.ts'
+
+export type FiledComplaint = { id: number; reference: string }
+
+/** The number the sender can quote: short, per site, not a guessable row count across sites. */
+export const complaintReference = (id: number) => `K-${String(id).padStart(6, '0')}`
+
+export async function fileComplaint(
+  ctx: MailContext & { db: Db; scope: Scope },
+  input: ComplaintInput & { userId: string | null; locale: string; link: string },
+): Promise<FiledComplaint> {
+  const row = await withScope(ctx.db, ctx.scope, (tx) =>
+    tx.complaint.create({
+      data: {
+        tenantId: ctx.scope.tenantId,
+        userId: input.userId,
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        message: input.message,
+        transaction: input.transaction ?? null,
+        locale: input.locale,
+      },
+      select: { id: true },
+    }),
+  )
+  const reference = complaintReference(row.id)
+  // The complaint is stored whatever happens to the mail: a failed confirmation must not
+  // make the sender file it twice. The failure is logged for the operator.
+  try {
+    await sendMail(ctx, { to: input.email, kind: 'complaint_received', link: input.link, values: { name: input.name, reference, subject: input.subject } })
+  } catch (error) {
+    console.error(`complaint ${reference} (${ctx.scope.tenantId}): confirmation mail failed`, error)
+  }
+  return { id: row.id, reference }
+}
+
+export type ComplaintRow = { id: number; reference: string; name: string; email: string; subject: string; message: string; transaction: string | null; createdAt: Date; handledAt: Date | null }
+
+/** The site's complaints, open ones first, newest first. */
+export async function listComplaints(reader: Reader, scope: Scope, limit = 200): Promise<ComplaintRow[]> {
+  const rows = await readScoped(reader, scope, (tx) =>
+    tx.complaint.findMany({
+      where: { tenantId: scope.tenantId },
+      orderBy: [{ handledAt: { sort: 'asc', nulls: 'first' } }, { createdAt: 'desc' }],
+      take: limit,
+      select: { id: true, name: true, email: true, subject: true, message: true, transaction: true, createdAt: true, handledAt: true },
+    }),
+  )
+  return rows.map((r) => ({ ...r, reference: complaintReference(r.id) }))
+}
+
+/** Marks one of the site's complaints handled; false when it is not this site's. */
+export async function markComplaintHandled(db: Db, scope: Scope, id: number, now = new Date()): Promise<boolean> {
+  const { count } = await withScope(db, scope, (tx) => tx.complaint.updateMany({ where: { tenantId: scope.tenantId, id, handledAt: null }, data: { handledAt: now } }))
+  return count === 1
+}

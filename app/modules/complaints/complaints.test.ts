@@ -1,0 +1,127 @@
+// Complaints (SPEC §1, §2) through the /complaints and /operator/complaints route modules
+// against a real database: stored on the site it was filed on, confirmed by mail in the
+// sender's language, bad input answered at the field with what was typed kept, and one
+// site's operator never sees or changes another site's complaints.
+/* eslint-disable no-restricted-imports -- this test drives the route modules themselves */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appDb, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { loggedInMember, runRoute, siteRequest, tenantFor } from '../../../tests/route-harness.ts'
+import { action as complaintAction, loader as complaintLoader } from '../../routes/_default.complaints.tsx'
+import { action as operatorAction, loader as operatorLoader } from '../../routes/operator.complaints.tsx'
+import type { Db } from '../db/client.server.ts'
+import { withScope, type Scope } from '../db/scoped.server.ts'
+import { closeLimits } from '../limits/limiter.server.ts'
+import { buildAppContext } from '../tenancy/context.server.ts'
+
+let db: Db
+const PASSWORD = 'operator password for complaints'
+const operator = { authorization: `Basic ${Buffer.from(`operator:${PASSWORD}`).toString('base64')}` }
+
+beforeAll(() => {
+  db = appDb()
+  process.env.OPERATOR_PASSWORD = PASSWORD
+})
+afterAll(async () => {
+  delete process.env.OPERATOR_PASSWORD
+  await closeLimits()
+  await db.$disconnect()
+})
+
+let ip = 0
+async function file(scope: Scope, fields: Record<string, string>, cookie?: string) {
+  const request = await siteRequest(scope, '/complaints', { method: 'POST', body: new URLSearchParams(fields), cookie })
+  const context = await buildAppContext(request, await tenantFor(scope), { clientIp: `10.77.0.${++ip}` })
+  return runRoute(() => complaintAction({ request, context, params: {} }))
+}
+
+async function operatorPage(scope: Scope, method: 'GET' | 'POST' = 'GET', body?: URLSearchParams) {
+  const request = await siteRequest(scope, '/operator/complaints', { method, body, headers: operator })
+  const context = await buildAppContext(request, await tenantFor(scope))
+  return runRoute(() => (method === 'GET' ? operatorLoader({ request, context, params: {} }) : operatorAction({ request, context, params: {} })))
+}
+
+const outboxTo = (scope: Scope, to: string) => withScope(db, scope, (tx) => tx.outboxMail.findMany({ where: { to } }))
+
+const valid = (email: string) => ({ name: 'Anna de Vries', email, subject: 'Dubbel afgeschreven', message: 'Mijn betaling van gisteren is twee keer afgeschreven van mijn rekening.', transaction: 'tr_12345' })
+
+describe('/complaints', () => {
+  it('stores a complaint on its own site and mails the sender a confirmation with the reference', async () => {
+    const email = `klacht.${Date.now()}@example.test`
+    const result = await file(FLIRTLOKAAL, valid(email))
+    expect(result.status).toBe(302)
+    const location = result.headers.get('location')!
+    expect(location).toMatch(/^\/complaints\?sent=K-\d{6}$/)
+    const reference = location.split('=')[1]!
+    const stored = await withScope(db, FLIRTLOKAAL, (tx) => tx.complaint.findMany({ where: { email } }))
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).toMatchObject({ tenantId: 'flirtlokaal', subject: 'Dubbel afgeschreven', transaction: 'tr_12345', locale: 'nl', userId: null })
+    // Row-level security: the other site sees nothing of it.
+    expect(await withScope(db, DATEVIBE, (tx) => tx.complaint.count({ where: { email } }))).toBe(0)
+    const [mail, ...more] = await outboxTo(FLIRTLOKAAL, email)
+    expect(more).toHaveLength(0)
+    expect(mail!.subject).toBe(`We hebben je klacht ontvangen (${reference})`)
+    expect(mail!.text).toContain('FlirtLokaal')
+    expect(mail!.text).not.toContain('DateVibe')
+    // The confirmation page shows the reference.
+    const request = await siteRequest(FLIRTLOKAAL, location)
+    const page = await runRoute(async () => complaintLoader({ request, context: await buildAppContext(request, await tenantFor(FLIRTLOKAAL)), params: {} }))
+    expect(page.body).toMatchObject({ sent: reference })
+  })
+
+  it('answers bad input at the field, keeps what was typed, stores and sends nothing', async () => {
+    const email = `kort.${Date.now()}@example.test`
+    const result = await file(FLIRTLOKAAL, { ...valid(email), message: 'te kort', subject: '' })
+    expect(result.status).toBe(400)
+    const reply = (result.body as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result
+    expect(reply.error.message).toEqual(['account:complaint.errors.tooShort'])
+    expect(reply.error.subject).toEqual(['account:complaint.errors.required'])
+    expect(reply.initialValue).toMatchObject({ name: 'Anna de Vries', email, message: 'te kort' })
+    expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.complaint.count({ where: { email } }))).toBe(0)
+    expect(await outboxTo(FLIRTLOKAAL, email)).toHaveLength(0)
+  })
+
+  it('links a logged-in member’s complaint to their account and fills in their address', async () => {
+    const member = await loggedInMember(db, DATEVIBE, 'complainer')
+    const request = await siteRequest(DATEVIBE, '/complaints', { cookie: member.cookie })
+    const page = await runRoute(async () => complaintLoader({ request, context: await buildAppContext(request, await tenantFor(DATEVIBE)), params: {} }))
+    expect((page.body as { defaults: { email: string } }).defaults.email).toBe(member.user.email)
+    const result = await file(DATEVIBE, valid(member.user.email), member.cookie)
+    expect(result.status).toBe(302)
+    const stored = await withScope(db, DATEVIBE, (tx) => tx.complaint.findFirstOrThrow({ where: { email: member.user.email } }))
+    expect(stored.userId).toBe(member.user.id)
+    expect(stored.locale).toBe('en')
+    const [mail] = await outboxTo(DATEVIBE, member.user.email)
+    expect(mail!.subject).toMatch(/^We have received your complaint \(K-\d{6}\)$/)
+  })
+
+  it('is told the same as a person when the honeypot is filled, and nothing is stored', async () => {
+    const email = `bot.${Date.now()}@example.test`
+    const result = await file(FLIRTLOKAAL, { ...valid(email), website: 'http://spam.example' })
+    expect(result.status).toBe(302)
+    expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.complaint.count({ where: { email } }))).toBe(0)
+  })
+})
+
+describe('/operator/complaints', () => {
+  it('lists the site’s own complaints only and marks them handled; another site’s id changes nothing', async () => {
+    const email = `operator.${Date.now()}@example.test`
+    await file(DATEVIBE, { ...valid(email), subject: 'Vibe complaint' })
+    await file(FLIRTLOKAAL, { ...valid(email), subject: 'Flirt klacht' })
+    const vibe = await operatorPage(DATEVIBE)
+    const vibeList = (vibe.body as { complaints: { id: number; subject: string; email: string; handled: boolean }[] }).complaints.filter((c) => c.email === email)
+    expect(vibeList.map((c) => c.subject)).toEqual(['Vibe complaint'])
+    const flirtId = (await withScope(db, FLIRTLOKAAL, (tx) => tx.complaint.findFirstOrThrow({ where: { email } }))).id
+    // The Vibe operator tries to close FlirtLokaal's complaint: not found, nothing changed.
+    const foreign = await operatorPage(DATEVIBE, 'POST', new URLSearchParams({ id: String(flirtId) }))
+    expect(foreign.status).toBe(404)
+    expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.complaint.findUniqueOrThrow({ where: { id: flirtId } }))).handledAt).toBeNull()
+    const own = await operatorPage(DATEVIBE, 'POST', new URLSearchParams({ id: String(vibeList[0]!.id) }))
+    expect(own.status).toBe(200)
+    const after = (await operatorPage(DATEVIBE)).body as { complaints: { id: number; handled: boolean }[] }
+    expect(after.complaints.find((c) => c.id === vibeList[0]!.id)?.handled).toBe(true)
+    // Without the operator password the page does not answer.
+    const request = await siteRequest(DATEVIBE, '/operator/complaints')
+    const anonymous = await runRoute(async () => operatorLoader({ request, context: await buildAppContext(request, await tenantFor(DATEVIBE)), params: {} }))
+    expect(anonymous.status).toBe(401)
+  })
+})
