@@ -9,6 +9,9 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return Response.json({ error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } })
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) return Response.json({ error: 'unsupported_media_type' }, { status: 415 })
+  const body: unknown = await request.json().catch(() => null)
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return Response.json({ error: 'invalid_json' }, { status: 400 })
   if (context.member) await recordPageHidden(context.db, context.scope, context.member.userId)
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
 }

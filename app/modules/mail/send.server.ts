@@ -52,7 +52,7 @@ export async function queueMailIn(tx: ScopedTx, scope: Scope, mail: QueuedMail):
 
 /** Renders one of the account mails and queues it (its own transaction). */
 export async function sendMail(ctx: MailContext, input: { to: string; kind: MailKind; link: string; values?: Record<string, string | number> }): Promise<void> {
-  const mail = renderMail(input.kind, { t: ctx.t, tenant: ctx.tenant, theme: ctx.theme, link: input.link, values: input.values })
+  const mail = await renderMail(input.kind, { t: ctx.t, tenant: ctx.tenant, theme: ctx.theme, link: input.link, values: input.values })
   await withScope(ctx.db, ctx.scope, (tx) => queueMailIn(tx, ctx.scope, { to: input.to, ...mail }))
   wake('mail-send')
 }
@@ -134,4 +134,18 @@ export function siteLink(tenant: Pick<LoadedTenant, 'domains'>, request: Request
   if (env.mode === 'production') return `https://${tenant.domains[0]}${path}`
   const url = new URL(request.url)
   return `${url.protocol}//${url.host}${path}`
+}
+
+/**
+ * The payment receipt (#13): queue it in the transaction that credited the payment (so a
+ * payment credited once mails once: `reference` makes it idempotent), e.g.
+ * `await queuePaymentReceiptIn(tx, ctx, { to, name, amount: '€ 19,95', credits: 100, reference: payment.id, link })`.
+ */
+export async function queuePaymentReceiptIn(
+  tx: ScopedTx,
+  ctx: Omit<MailContext, 'db'>,
+  input: { to: string; name: string; amount: string; credits: number; reference: string; link: string },
+): Promise<string | null> {
+  const mail = await renderMail('payment_receipt', { t: ctx.t, tenant: ctx.tenant, theme: ctx.theme, link: input.link, values: { name: input.name, amount: input.amount, credits: input.credits, reference: input.reference } })
+  return queueMailIn(tx, ctx.scope, { to: input.to, ...mail, dedupeKey: `payment_receipt:${input.reference}` })
 }

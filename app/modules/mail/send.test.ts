@@ -13,14 +13,14 @@ const flirt = tenants.find((t) => t.slug === 'flirtlokaal')!
 const vibe = tenants.find((t) => t.slug === 'datevibe')!
 
 describe('renderMail', () => {
-  it('is translated, themed and names the site, with the link as text and button', () => {
-    const mail = renderMail('activation', { t: translatorFor('nl', flirt), tenant: flirt, theme: THEMES.violet!, link: 'https://flirtlokaal.nl/activate?token=abc', values: { name: 'Anna' } })
+  it('is translated, themed and names the site, with the link as text and button', async () => {
+    const mail = await renderMail('activation', { t: translatorFor('nl', flirt), tenant: flirt, theme: THEMES.violet!, link: 'https://flirtlokaal.nl/activate?token=abc', values: { name: 'Anna' } })
     expect(mail.subject).toBe('Bevestig je e-mailadres voor FlirtLokaal')
     expect(mail.text).toContain('Hoi Anna,')
     expect(mail.text).toContain('https://flirtlokaal.nl/activate?token=abc')
     expect(mail.html).toContain('#8e44ad')
     expect(mail.html).toContain('Lokaal Media B.V.')
-    const en = renderMail('password_reset', { t: translatorFor('en', vibe), tenant: vibe, theme: THEMES.ocean!, link: 'https://x/reset', values: { name: '<b>x</b>' } })
+    const en = await renderMail('password_reset', { t: translatorFor('en', vibe), tenant: vibe, theme: THEMES.ocean!, link: 'https://x/reset', values: { name: '<b>x</b>' } })
     expect(en.subject).toBe('Set a new password for DateVibe')
     expect(en.html).not.toContain('<b>x</b>')
   })

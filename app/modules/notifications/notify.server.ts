@@ -89,7 +89,7 @@ export async function deliverNotificationIn(tx: ScopedTx, tenant: LoadedTenant, 
   if (emailAllowed(user, n.kind)) {
     const bulk = BULK_KINDS.includes(n.kind)
     const unsubscribe = siteUrl(tenant, `/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(tenant.slug, user.userId, n.kind))}`)
-    const rendered = renderMail(n.mailKind, { t, tenant, theme: themeFor(tenant), link, values: n.values, preferencesLink: siteUrl(tenant, '/notifications') })
+    const rendered = await renderMail(n.mailKind, { t, tenant, theme: themeFor(tenant), link, values: n.values, preferencesLink: siteUrl(tenant, '/notifications') })
     const headers = bulk ? { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined
     mail = (await queueMailIn(tx, scope, { to: user.email, ...rendered, headers, dedupeKey: `notify:${n.key}` })) !== null
   }
