@@ -8,7 +8,7 @@ import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
 import { useRootData } from '~/root.tsx'
 import { useAppBadge, useAttention } from '~/components/layout/use-attention.ts'
 import { LikePopupContext, type LikePopupApi, type LikePopupRequest } from './like-popup-context.tsx'
-import { onServiceWorkerMessage, sendPageHidden, usePush } from '~/modules/notifications/push-client.ts'
+import { onServiceWorkerMessage, sendPageHidden, startPush, usePush } from '~/modules/notifications/push-client.ts'
 
 // The like/match pop-up (SPEC §2 alerts and modals, §4 like pop-up, periodic refresh) and
 // what feeds it for a logged-in member:
@@ -160,6 +160,10 @@ function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
       }),
     [refresh, refreshChats],
   )
+  // The service worker and the push state, on every layout a member sees.
+  useEffect(() => {
+    void startPush()
+  }, [])
   // SPEC §7: a beacon when the page becomes hidden (last active; reminders wait for absence).
   useEffect(() => {
     const hidden = () => {
