@@ -21,11 +21,14 @@ import { AUTHENTICATION_REQUIRED_EVENT } from './modules/http/client-fetch.ts'
 import { allowReload } from './modules/http/reload-guard.ts'
 import { ConsentBanner, ThirdPartyTags } from './components/layout/consent.tsx'
 import { IdlePrefetch } from './components/layout/idle-prefetch.tsx'
+import { InstalledAppMarker } from './components/layout/app-back-button.tsx'
 import appCss from './styles/app.css?url'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/app-icon/192.png' },
 ]
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -37,6 +40,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     // error texts, for meta functions, which run outside React.
     errorTexts: errorCatalogue(locale),
     themeCss: themeCss(theme),
+    themeColor: theme.colors.primary,
     logoMark: theme.logoMark,
     settings: publicSettings(tenant, locale),
     member: context.member
@@ -95,6 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data ? <meta name="theme-color" content={data.themeColor} /> : null}
         {data ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.themeCss }} /> : null}
         <Meta />
         <Links />
@@ -123,6 +128,7 @@ export default function App() {
       <ConsentBanner />
       <ThirdPartyTags />
       <IdlePrefetch />
+      <InstalledAppMarker />
     </>
   )
 }

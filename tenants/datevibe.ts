@@ -37,6 +37,7 @@ export default defineTenant({
   timeZone: 'Europe/London',
   partnerSite: 'https://www.flirtlokaal.nl/',
   landers: ['video', 'socialnetwork', 'transitionsvideolanding'],
+  liveCams: { count: 4, liveNow: 2 },
   company: {
     name: 'Vibe Interactive Ltd',
     address: '12 Hanover Square',

@@ -46,6 +46,7 @@ export default defineTenant({
   welcomeDiscountHours: 48,
   partnerSite: 'https://www.datedichtbij.nl/',
   landers: ['adultonly', 'tinderswipe', 'gallery', 'collagelanding', 'iconslanding'],
+  liveCams: { count: 4, liveNow: 2 },
   company: {
     name: 'Lokaal Media B.V.',
     address: 'Keizersgracht 101',

@@ -147,11 +147,19 @@ export const TenantConfigSchema = z
         analytics: z.strictObject({ provider: z.enum(ANALYTICS), id: z.string().trim() }).optional(),
       })
       .default({}),
+    /**
+     * Live cam items on the home and members pages (SPEC §1): `count` of the pool's
+     * operator-run profiles, the first `liveNow` labelled 'live now', the rest 'featured'.
+     */
+    liveCams: z.strictObject({ count: z.number().int().min(1).max(12), liveNow: z.number().int().min(0).max(12) }).optional(),
     company: CompanySchema,
   })
   .superRefine((config, ctx) => {
     if (!config.locales.offered.includes(config.locales.default)) {
       ctx.addIssue({ code: 'custom', path: ['locales', 'default'], message: 'must be one of locales.offered' })
+    }
+    if (config.liveCams && config.liveCams.liveNow > config.liveCams.count) {
+      ctx.addIssue({ code: 'custom', path: ['liveCams', 'liveNow'], message: 'cannot exceed liveCams.count' })
     }
     for (const kind of ['tagManager', 'analytics'] as const) {
       const tag = config.tracking[kind]

@@ -5,6 +5,8 @@ import { SignupLink } from '~/components/signup/signup-link.tsx'
 import { MemberCard } from '~/components/member-card.tsx'
 import { resolveTracking, signupAllowed } from '~/modules/accounts/tracking.server.ts'
 import { recentMembers } from '~/modules/profiles/showcase.server.ts'
+import { liveCams } from '~/modules/profiles/live-cams.server.ts'
+import { LiveCams } from '~/components/live-cams.tsx'
 import { loggedOutSearchAllowed } from '~/modules/search/access.server.ts'
 import { localized } from '~/modules/site/public-settings.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
@@ -31,6 +33,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       canSignUp: signupAllowed(tenant.signups, tracking),
       canBrowse: loggedOutSearchAllowed(tenant, tracking),
       members: await recentMembers(db, scope, tenant.cdnPrefix, 12),
+      cams: await liveCams(db, scope, tenant, null),
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   )
@@ -47,7 +50,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 }
 
 export default function Home() {
-  const { title, description, members, siteName, canSignUp, canBrowse } = useLoaderData<typeof loader>()
+  const { title, description, members, cams, siteName, canSignUp, canBrowse } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   return (
     <>
@@ -105,6 +108,9 @@ export default function Home() {
           </ul>
         )}
       </section>
+      <div className="container">
+        <LiveCams cams={cams} />
+      </div>
       <section className="container section how-it-works" aria-labelledby="how-title">
         <h2 id="how-title">{t('home.how.title')}</h2>
         <ol className="steps">

@@ -7,6 +7,8 @@ import { SearchResults } from '~/components/search/search-results.tsx'
 import { requireSearchAccess } from '~/modules/search/access.server.ts'
 import { searchMembers } from '~/modules/search/search.server.ts'
 import { likeButtonStates } from '~/modules/likes/service.server.ts'
+import { liveCams } from '~/modules/profiles/live-cams.server.ts'
+import { LiveCams } from '~/components/live-cams.tsx'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import searchCss from '~/styles/search.css?url'
@@ -27,10 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await searchMembers(reads, scope, { site: tenant, viewerProfileId: viewerId, params: url.searchParams })
   // Logged-in members like from the cards; visitors are asked to log in on the profile.
   const likes = viewerId ? await likeButtonStates(reads, scope, viewerId, [...result.members, ...result.similar].map((m) => m.id)) : null
+  // Live cam items on the first page of a search only (SPEC §1).
+  const cams = url.searchParams.has('cursor') ? [] : await liveCams(reads, scope, tenant, viewerId)
   return data(
     {
       ...result,
       likes,
+      cams,
       countries: tenant.countries,
       searchFields: tenant.searchFields,
       resetDone: member !== null && url.searchParams.get('reset') === '1',
@@ -44,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Members() {
-  const { filters, countries, searchFields, members, total, nextSearch, firstSearch, similar, resetDone, title, likes } = useLoaderData<typeof loader>()
+  const { filters, countries, searchFields, members, total, nextSearch, firstSearch, similar, resetDone, title, likes, cams } = useLoaderData<typeof loader>()
   const { t } = useTranslation('account')
   return (
     <div className="container section members-page search-page">
@@ -56,6 +61,7 @@ export default function Members() {
         <SearchFilters key={JSON.stringify(filters)} filters={filters} countries={countries} searchFields={searchFields} />
         <div className="search-page__results">
           <SearchResults members={members} total={total} nextSearch={nextSearch} firstSearch={firstSearch} similar={similar} likes={likes ?? undefined} />
+          <LiveCams cams={cams} />
         </div>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ENTRY_WARNING_SKIPPED_KEY, entryWarningAllowed } from '~/modules/site/entry-warning.ts'
+import { isInstalledApp } from '~/modules/site/installed-app.ts'
 import { useRootData } from '~/root.tsx'
 
 const EXCLUDED_PATHS = ['/complete-signup', '/reset-password']
@@ -25,7 +26,7 @@ export function EntryWarning({ layout = 'default' }: { layout?: 'default' | 'cha
 
   useEffect(() => {
     if (!allowed) return
-    const installedApp = window.matchMedia('(display-mode: standalone)').matches
+    const installedApp = isInstalledApp()
     let skipped: string | null = null
     try {
       skipped = window.localStorage.getItem(ENTRY_WARNING_SKIPPED_KEY)

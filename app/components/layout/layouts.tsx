@@ -6,6 +6,7 @@ import { Warnings } from './warnings.tsx'
 import { Logo } from './logo.tsx'
 import { LikePopupHost } from '../likes/like-popup.tsx'
 import { ToastHost } from './toast.tsx'
+import { AppBackButton } from './app-back-button.tsx'
 
 // The four layouts of SPEC §2. Alerts and the signup modal join the default layout as
 // their issues land (accounts, notifications).
@@ -17,6 +18,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         <LikePopupHost>
           <TopNav />
           <Warnings />
+          <AppBackButton />
           <main className="layout__main">{children}</main>
           <SiteFooter />
           <EntryWarning />

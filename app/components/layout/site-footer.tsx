@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useRootData } from '~/root.tsx'
 
@@ -17,10 +17,12 @@ export const FOOTER_LINKS = [
 /** Footer links (SPEC §2) and the disclaimer with the site's company details. */
 export function SiteFooter() {
   const { t } = useTranslation()
-  const { settings, company } = useRootData()
+  const { settings, company, member } = useRootData()
+  const { pathname } = useLocation()
   const year = new Date().getFullYear()
+  // SPEC §2: another footer for members past the front page (and in the app: styles/app.css).
   return (
-    <footer className="site-footer">
+    <footer className={member && pathname !== '/' ? 'site-footer site-footer--member' : 'site-footer'}>
       <div className="container">
         <nav aria-label={t('footer.label')}>
           <ul className="site-footer__links">

@@ -1,0 +1,55 @@
+// Live cam items (SPEC §1: labelled 'featured' or 'live now'), shown on the home and members
+// pages of sites whose config enables them. No outside cam provider: the items are the
+// pool's operator-run (fictional) profiles with a photo, so a click leads to a profile that
+// answers. Which ones, and which are live now, rotates every hour, the same on every node.
+import { readScoped, type Reader, type Scope } from '../db/scoped.server.ts'
+import { toProfileCard, type ProfileCard } from './showcase.server.ts'
+
+export type LiveCam = ProfileCard & { live: boolean }
+export type LiveCamsConfig = { count: number; liveNow: number }
+
+/** How many candidates the hourly draw picks from. */
+const CANDIDATES = 60
+const HOUR_MS = 3_600_000
+
+/** A stable pseudo-random rank of a profile in an hour (FNV-1a over id and hour). */
+export function hourlyRank(id: number, hour: number): number {
+  let hash = 0x811c9dc5
+  for (const ch of `${id}:${hour}`) {
+    hash ^= ch.charCodeAt(0)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return hash
+}
+
+export async function liveCams(
+  reader: Reader,
+  scope: Scope,
+  site: { liveCams?: LiveCamsConfig | undefined; cdnPrefix: string },
+  viewerProfileId: number | null,
+  now = new Date(),
+): Promise<LiveCam[]> {
+  const config = site.liveCams
+  if (!config) return []
+  // A block either way hides the profile here too, as in the search.
+  const notBlocked = viewerProfileId
+    ? { id: { not: viewerProfileId }, blocking: { none: { blockedId: viewerProfileId } }, blockedBy: { none: { blockerId: viewerProfileId } } }
+    : {}
+  const rows = await readScoped(reader, scope, (tx) =>
+    tx.profile.findMany({
+      where: { poolId: scope.poolId, fictional: true, status: 'active', invisible: false, photos: { some: { isMain: true, status: 'active' } }, ...notBlocked },
+      orderBy: { id: 'asc' },
+      take: CANDIDATES,
+      select: {
+        id: true, name: true, birthDate: true, country: true, region: true, city: true, fictional: true,
+        photos: { where: { poolId: scope.poolId, isMain: true, status: 'active' }, select: { thumbFilename: true }, take: 1 },
+      },
+    }),
+  )
+  const hour = Math.floor(now.getTime() / HOUR_MS)
+  return rows
+    .map((row) => ({ row, rank: hourlyRank(row.id, hour) }))
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, config.count)
+    .map(({ row }, i) => ({ ...toProfileCard({ ...row, thumbFilename: row.photos[0]?.thumbFilename ?? null }, site.cdnPrefix, now), live: i < config.liveNow }))
+}
