@@ -8,9 +8,10 @@ import { buildAppContext } from './modules/tenancy/context.server.ts'
 import { tenantForHost } from './modules/tenancy/request-tenant.server.ts'
 import { getRegistry, watchTenantFiles } from './modules/tenancy/registry.server.ts'
 import { syncTenants } from './modules/tenancy/sync.server.ts'
-import { startPurgeScheduler } from './modules/accounts/purge-scheduler.server.ts'
-import { startPaymentReconciler } from './modules/payments/reconcile.server.ts'
 import { missingMollieKeys } from './modules/payments/mollie.server.ts'
+import { startJobs, type JobRunner } from './modules/jobs/runner.server.ts'
+import { appJobHandlers } from './modules/jobs/app-jobs.server.ts'
+import { loadNotificationSecrets } from './modules/notifications/vapid.server.ts'
 import { getEnv } from './modules/config/env.server.ts'
 import { createDb, disconnectRuntimeDb, getRuntimeDb } from './modules/db/client.server.ts'
 import { closeBus } from './modules/bus/bus.server.ts'
@@ -27,14 +28,15 @@ const ABORT_DELAY = 5_000
 
 // --- Hooks for server/app.ts (exported from the server build's entry module) ---------
 
-let stopPurge: (() => Promise<void>) | undefined
-let stopReconciler: (() => Promise<void>) | undefined
+let jobs: JobRunner | undefined
 
 /**
  * Loads and checks the tenant files (throws TenantConfigError with file, field and reason),
- * then starts the background work: tenant-file watching and the hourly purge of accounts
- * whose 14-day deletion grace has ended. A changed tenant file is written to the database
- * through the owner's connection when this node has it (the runtime role only reads sites).
+ * then starts the background work: tenant-file watching and the job runner (pg-boss: mail,
+ * push, notifications, the hourly purge of accounts whose 14-day deletion grace has ended,
+ * reminders; decision 016). A changed tenant file is written to the database through the
+ * owner's connection when this node has it (the runtime role only reads sites); the VAPID
+ * keys and the unsubscribe key are read (or made once) in the owner-only secret store.
  */
 export async function startTenancy(options: { watch: boolean; jobs?: boolean; ownerDatabaseUrl?: string }): Promise<number> {
   const registry = await getRegistry()
@@ -55,18 +57,26 @@ export async function startTenancy(options: { watch: boolean; jobs?: boolean; ow
       }
     : undefined
   if (options.watch) await watchTenantFiles(sync)
+  await loadNotificationSecrets(
+    registry.tenants.map((t) => t.slug),
+    ownerUrl,
+  )
   if (options.jobs !== false) {
-    stopPurge = startPurgeScheduler({ db: getRuntimeDb(), tenants: async () => (await getRegistry()).tenants, intervalMs: 3_600_000 })
-    // Open payments whose webhook never came (a node died, Mollie gave up): every 10 minutes.
-    stopReconciler = startPaymentReconciler({ db: getRuntimeDb(), tenants: async () => (await getRegistry()).tenants, intervalMs: 600_000 })
+    const db = getRuntimeDb()
+    jobs = await startJobs({
+      connectionString: getEnv().APP_DATABASE_URL!,
+      handlers: appJobHandlers({ db, tenants: async () => (await getRegistry()).tenants }),
+    })
   }
   return registry.tenants.length
 }
 
 /** Ends background work and closes connections, once requests have drained. */
 export async function stopBackground(): Promise<void> {
-  await stopPurge?.()
-  await stopReconciler?.()
+  const runner = jobs
+  jobs = undefined
+  // Jobs in hand finish (or are handed back for a retry elsewhere) before the pool closes.
+  await runner?.stop({ timeoutMs: 5_000 }).catch((error: unknown) => console.error('[jobs] stop:', error))
   await Promise.allSettled([closeBus(), closeRedis(), closeLimits(), disconnectRuntimeDb()])
 }
 

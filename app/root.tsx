@@ -51,6 +51,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
           credits: context.member.credits,
           paidUser: context.member.paidUser,
           status: context.member.status,
+          profileStatus: context.member.profile?.status ?? null,
+          notificationsDisabled: context.member.notifications.disabled,
+          pushAlertDismissedAt: context.member.notifications.pushAlertDismissedAt?.toISOString() ?? null,
+          disabledAlertDismissedAt: context.member.notifications.disabledAlertDismissedAt?.toISOString() ?? null,
         }
       : null,
     company: companyInfo(tenant),

@@ -59,14 +59,18 @@ if (sandbox) await writeFile(path.join(e2eDir, 'mollie.json'), JSON.stringify({ 
 
 const { createApp, stopBackground } = await import('../server/app.ts')
 const { closeGracefully } = await import('../server/edge/shutdown.ts')
-const app = await createApp({ mode: 'production', dataDir: e2eDir, watchTenants: false })
+// Links in notification mails and pushes point at this port.
+process.env.PORT = String(port)
+// The owner's URL: this node reads the shared secrets (VAPID keys, unsubscribe key) like a real node.
+const ownerDatabaseUrl = database.ownerUrl(name)
+const app = await createApp({ mode: 'production', dataDir: e2eDir, watchTenants: false, ownerDatabaseUrl })
 const server = app.listen(port, '127.0.0.1', () => console.info(`e2e server on ${port}`))
 // What a second app node needs to join this one (scripts/e2e-node.ts, started by e2e specs
 // that test delivery across nodes): the same database, mail and settings.
-const nodeEnvNames = ['MOLLIE_API_ENDPOINT', 'APP_DATABASE_URL', 'SMTP_URL', 'OPERATOR_PASSWORD', 'E2E_TEST_HOOKS', 'LOCALHOST_TENANTS', 'RATE_LIMIT_NAMESPACE', 'RATE_LIMITS', 'REDIS_URL', 'TRUST_PROXY'] as const
+const nodeEnvNames = ['PORT', 'MOLLIE_API_ENDPOINT', 'MOLLIE_CHECKOUT_ORIGIN', 'APP_DATABASE_URL', 'SMTP_URL', 'OPERATOR_PASSWORD', 'E2E_TEST_HOOKS', 'LOCALHOST_TENANTS', 'RATE_LIMIT_NAMESPACE', 'RATE_LIMITS', 'REDIS_URL', 'TRUST_PROXY'] as const
 await writeFile(
   path.join(e2eDir, 'node.json'),
-  JSON.stringify({ dataDir: e2eDir, env: Object.fromEntries(nodeEnvNames.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))) }),
+  JSON.stringify({ dataDir: e2eDir, ownerDatabaseUrl, env: Object.fromEntries(nodeEnvNames.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))) }),
 )
 
 const { onStopSignal } = await import('../server/main.ts')

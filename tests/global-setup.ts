@@ -6,6 +6,7 @@ import { loadTenants } from '../app/modules/tenancy/load-tenants.server.ts'
 import { THEME_NAMES } from '../themes/index.ts'
 import { dropDatabase, ensureDatabase, ensureRuntimeRole, openDatabaseServer, withDatabase } from '../scripts/lib/database.ts'
 import { deployMigrations } from '../scripts/lib/migrations.ts'
+import { ensureJobSchema } from '../app/modules/jobs/setup.server.ts'
 import { syncTenantsAsOwner } from '../scripts/lib/prepare.ts'
 
 declare module 'vitest' {
@@ -20,6 +21,7 @@ export default async function setup(project: TestProject) {
   await dropDatabase(server, template)
   await ensureDatabase(server, template)
   await deployMigrations(server.ownerUrl(template))
+  await ensureJobSchema(server.ownerUrl(template))
   const appUrl = await ensureRuntimeRole(server, template)
   await syncTenantsAsOwner(server.ownerUrl(template), await loadTenants(THEME_NAMES))
   project.provide('testDatabase', { template, ownerUrl: server.ownerUrl('postgres'), appUrl: withDatabase(appUrl, 'postgres') })

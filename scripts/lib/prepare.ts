@@ -10,6 +10,7 @@ import { loadTenants, type LoadedTenant } from '../../app/modules/tenancy/load-t
 import { syncTenants } from '../../app/modules/tenancy/sync.server.ts'
 import { ensureDatabase, ensureRuntimeRole, withPrepareLock, type DatabaseServer } from './database.ts'
 import { deployMigrations } from './migrations.ts'
+import { ensureJobSchema } from '../../app/modules/jobs/setup.server.ts'
 
 export type PrepareOptions = {
   database: string
@@ -30,6 +31,8 @@ export async function prepareDatabase(server: DatabaseServer, options: PrepareOp
   return withPrepareLock(ownerUrl, async () => {
     const applied = await deployMigrations(ownerUrl)
     if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`)
+    // The job queue's schema and queues (pg-boss), before the runtime role is granted them.
+    await ensureJobSchema(ownerUrl)
     const appUrl = await ensureRuntimeRole(server, options.database, { dataDir: options.dataDir, log })
     await syncTenantsAsOwner(ownerUrl, tenants)
     log(`synced ${tenants.length} tenants`)

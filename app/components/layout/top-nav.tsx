@@ -99,6 +99,9 @@ export function TopNav() {
                   <Link to="/settings" className="menu__item">
                     {t('nav.settings')}
                   </Link>
+                  <Link to="/notifications" className="menu__item">
+                    {t('nav.notifications')}
+                  </Link>
                   <Form method="post" action="/logout">
                     <button type="submit" className="menu__item">
                       {t('nav.logout')}

@@ -1,4 +1,4 @@
-import { Link, useLocation, useRevalidator } from '@remix-run/react'
+import { Link, useLocation, useNavigate, useRevalidator } from '@remix-run/react'
 import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,13 +8,16 @@ import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
 import { useRootData } from '~/root.tsx'
 import { useAccount, useAppBadge, useAttention } from '~/components/layout/use-attention.ts'
 import { LikePopupContext, type LikePopupApi, type LikePopupRequest } from './like-popup-context.tsx'
+import { onServiceWorkerMessage, sendPageHidden, startPush, usePush } from '~/modules/notifications/push-client.ts'
 
 // The like/match pop-up (SPEC §2 alerts and modals, §4 like pop-up, periodic refresh) and
 // what feeds it for a logged-in member:
 // - live: a 'like' event on /api/events opens it at once;
 // - the periodic refresh (SPEC §9: 5 s after load, then every 60 s; 300 s once push is
-//   subscribed, which arrives with notifications) fetches /api/likes and opens it for a new
-//   like not shown before; it also refreshes the badges when the counts moved;
+//   subscribed) fetches /api/likes and opens it for a new like not shown before; it also
+//   refreshes the badges when the counts moved;
+// - a push message (the service worker's NEW_PUSH_MESSAGE) refreshes user, chats and likes at
+//   once; a click on a notification (NEW_PUSH_CLICK) opens its page unless it is open;
 // - ?like=auto asks /api/auto-like for a profile (SPEC §7) and reloads the likes 0.5 s later;
 //   ?like={id} shows that member's like; ?t={seconds} delays either (SPEC §4).
 // Like buttons and the swipe game open it through useLikePopup() for a new match.
@@ -143,6 +146,39 @@ function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
     if (chats && (chats.unread_messages !== shown.unread || chats.credits !== shown.credits || chats.paid_user !== shown.paidUser)) revalidateRef.current()
   }, [])
 
+  // Push (SPEC §4, §7): the service worker's messages, and a slower refresh once subscribed.
+  const push = usePush()
+  const navigate = useNavigate()
+  const navigateRef = useRef(navigate)
+  navigateRef.current = navigate
+  useEffect(
+    () =>
+      onServiceWorkerMessage((message) => {
+        if (message.type === 'NEW_PUSH_MESSAGE') {
+          void refresh()
+          void refreshChats()
+          // The user record (credits, time bonus) comes with the page's data.
+          revalidateRef.current()
+        } else if (message.type === 'NEW_PUSH_CLICK' && window.location.pathname !== message.checkUrl && message.openUrl.startsWith('/')) {
+          navigateRef.current(message.openUrl)
+        }
+      }),
+    [refresh, refreshChats],
+  )
+  // The service worker and the push state, on every layout a member sees.
+  useEffect(() => {
+    void startPush()
+  }, [])
+  // SPEC §7: a beacon when the page becomes hidden (last active; reminders wait for absence).
+  useEffect(() => {
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') sendPageHidden()
+    }
+    document.addEventListener('visibilitychange', hidden)
+    return () => document.removeEventListener('visibilitychange', hidden)
+  }, [])
+  const refreshEvery = push.state === 'subscribed' ? REFRESH_INTERVAL_PUSH_MS : REFRESH_INTERVAL_MS
+
   // Live events, and the periodic refresh as the safety net.
   useEffect(() => {
     let source: EventSource | null = null
@@ -171,7 +207,7 @@ function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
     let interval: ReturnType<typeof setInterval> | undefined
     const first = setTimeout(() => {
       tick()
-      interval = setInterval(tick, REFRESH_INTERVAL_MS)
+      interval = setInterval(tick, refreshEvery)
     }, REFRESH_FIRST_MS)
     document.addEventListener('visibilitychange', tick)
     return () => {
@@ -180,7 +216,7 @@ function LikeFeeds({ show }: { show: (request: LikePopupRequest) => void }) {
       if (interval) clearInterval(interval)
       document.removeEventListener('visibilitychange', tick)
     }
-  }, [refresh, refreshChats])
+  }, [refresh, refreshChats, refreshEvery])
 
   // ?like=auto / ?like={id}, optionally delayed by ?t={seconds}.
   const likeParam = new URLSearchParams(location.search).get('like')

@@ -1,7 +1,8 @@
-// Runs purgeExpiredAccounts for every site once at start and then every `intervalMs`, on
-// every app node. A Postgres advisory lock per site, taken inside each batch's transaction,
-// lets one node purge a site at a time: the others skip it until their next run. The lock
-// ends with the transaction, so a node that dies never leaves it behind.
+// The `accounts-purge` job (pg-boss, hourly and once when a node starts; decision 016): runs
+// purgeExpiredAccounts for every site, then the hygiene pruning. A Postgres advisory lock per
+// site, taken inside each batch's transaction, lets one run purge a site at a time: another
+// skips it until its next run. The lock ends with the transaction, so a node that dies never
+// leaves it behind.
 import type { Db } from '../db/client.server.ts'
 import type { ScopedTx } from '../db/scoped.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
@@ -58,43 +59,4 @@ export async function purgeAllTenants(db: Db, tenants: readonly LoadedTenant[], 
     log.error('purge: limit counters could not be pruned', error)
   }
   return run
-}
-
-export type PurgeSchedulerOptions = {
-  db: Db
-  /** Read on every run, so reloaded tenant files are honoured; e.g. `async () => (await getRegistry()).tenants`. */
-  tenants: () => readonly LoadedTenant[] | Promise<readonly LoadedTenant[]>
-  intervalMs: number
-  now?: () => Date
-  log?: Log
-  onRun?: (run: PurgeRun) => void
-}
-
-/** Starts the job; the returned function stops it and waits for a run in progress. */
-export function startPurgeScheduler(options: PurgeSchedulerOptions): () => Promise<void> {
-  const { db, tenants, intervalMs, now = () => new Date(), log = console, onRun } = options
-  let running: Promise<void> | null = null
-  let stopped = false
-
-  const tick = () => {
-    // A slow run is never overlapped by the next tick on the same node.
-    if (stopped || running) return
-    running = Promise.resolve()
-      .then(tenants)
-      .then((list) => purgeAllTenants(db, list, now(), log))
-      .then((run) => onRun?.(run))
-      .catch((error: unknown) => log.error('purge: run failed', error))
-      .finally(() => {
-        running = null
-      })
-  }
-
-  tick()
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  return async () => {
-    stopped = true
-    clearInterval(timer)
-    await running
-  }
 }

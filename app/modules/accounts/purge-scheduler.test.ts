@@ -1,5 +1,5 @@
-// The purge job: every site at start and on the interval; a site whose lock another node
-// holds is skipped, not purged twice; one site's failure does not stop the others.
+// The purge job: every site; a site whose lock another node holds is skipped, not purged
+// twice; one site's failure does not stop the others. (As a pg-boss job: app/modules/jobs/jobs.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDb, createMember, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { THEME_NAMES } from '../../../themes/index.ts'
@@ -8,7 +8,7 @@ import { withScope, type Scope } from '../db/scoped.server.ts'
 import { loadTenants } from '../tenancy/load-tenants.server.ts'
 import { GRACE_MS } from './deletion.server.ts'
 import { OUTBOX_KEEP_MS, TOKEN_KEEP_MS } from './prune.server.ts'
-import { PURGE_LOCK_CLASS, purgeAllTenants, startPurgeScheduler, type PurgeRun } from './purge-scheduler.server.ts'
+import { PURGE_LOCK_CLASS, purgeAllTenants, type PurgeRun } from './purge-scheduler.server.ts'
 
 const tenants = await loadTenants(THEME_NAMES)
 const quiet = { info: () => undefined, error: () => undefined }
@@ -122,27 +122,5 @@ describe('database hygiene in the purge job', () => {
     expect(await withScope(db, DATEVIBE, (tx) => tx.session.count({ where: { userId: other.user.id } }))).toBe(1)
     await purgeAllTenants(db, tenants.filter((t) => t.slug === 'datevibe'), now, quiet)
     expect(await withScope(db, DATEVIBE, (tx) => tx.session.count({ where: { userId: other.user.id } }))).toBe(0)
-  })
-})
-
-describe('startPurgeScheduler', () => {
-  it('runs at start and then on the interval, reading the tenant list each time, until stopped', async () => {
-    const first = await deletedMember(DATEVIBE)
-    const runs: PurgeRun[] = []
-    let list = tenants.filter((t) => t.slug === 'datevibe')
-    const stop = startPurgeScheduler({ db, tenants: async () => list, intervalMs: 50, log: quiet, onRun: (run) => runs.push(run) })
-    await expect.poll(() => runs.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1)
-    expect(runs[0]).toEqual({ datevibe: 1 })
-    expect(await exists(DATEVIBE, first.user.id)).toBe(false)
-
-    const second = await deletedMember(FLIRTLOKAAL)
-    list = tenants
-    await expect.poll(() => runs.some((r) => r.flirtlokaal === 1), { timeout: 5000 }).toBe(true)
-    expect(await exists(FLIRTLOKAAL, second.user.id)).toBe(false)
-
-    await stop()
-    const count = runs.length
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(runs.length).toBe(count)
   })
 })

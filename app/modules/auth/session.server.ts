@@ -64,6 +64,8 @@ export type Member = {
   credits: number
   paidUser: boolean
   signupDate: Date
+  /** Notification state for the alerts (SPEC §2, §3): reasons e-mail is off, alert dismissals. */
+  notifications: { disabled: string[]; pushAlertDismissedAt: Date | null; disabledAlertDismissedAt: Date | null }
   profile: {
     id: number
     name: string
@@ -86,6 +88,9 @@ type SessionRow = {
   credits: number
   paidUser: boolean
   signupDate: Date
+  notificationsDisabled: string[] | null
+  pushAlertDismissedAt: Date | null
+  disabledAlertDismissedAt: Date | null
   profileId: number | null
   name: string | null
   invisible: boolean | null
@@ -105,6 +110,7 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
     const [session] = await tx.$queryRaw<SessionRow[]>`
       SELECT s."id", s."tenantId", s."expiresAt", s."lastSeenAt",
              u."id" AS "userId", u."email", u."status"::text AS "status", u."credits", u."paidUser", u."signupDate",
+             u."notificationsDisabled", u."pushAlertDismissedAt", u."disabledAlertDismissedAt",
              p."id" AS "profileId", p."name", p."invisible", p."status"::text AS "profileStatus", p."lastActiveAt",
              (SELECT ph."thumbFilename" FROM "Photo" ph
                WHERE ph."poolId" = p."poolId" AND ph."profileId" = p."id" AND ph."isMain" AND ph."status" = 'active'
@@ -124,6 +130,7 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
       credits: session.credits,
       paidUser: session.paidUser,
       signupDate: session.signupDate,
+      notifications: { disabled: session.notificationsDisabled ?? [], pushAlertDismissedAt: session.pushAlertDismissedAt, disabledAlertDismissedAt: session.disabledAlertDismissedAt },
       profile:
         session.profileId !== null
           ? { id: session.profileId, name: session.name!, invisible: session.invisible!, status: session.profileStatus!, thumbFilename: session.thumbFilename, photosInInspection: session.photosInInspection ?? 0 }

@@ -8,6 +8,7 @@ import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
 import { reachableProfile } from '../profiles/reachable.server.ts'
 import { publishMemberEvent } from '../realtime/member-events.server.ts'
+import { notifyIn, wakeNotify } from '../notifications/notify.server.ts'
 import { countStarted, findConversation, pairOf } from './conversations.server.ts'
 import { checkBody, FREE_CONVERSATIONS, normalizeBody, type BodyProblem } from './rules.ts'
 
@@ -82,6 +83,10 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
   await tx.message.create({
     data: { id: messageId, poolId: scope.poolId, conversationId: conversation.id, senderId: me, recipientId: input.recipientId, body, gift, credits: Math.max(0, input.cost), deliveredAt: delivered ? now : null, createdAt: now },
   })
+  // E-mail and push for the recipient (decision 016), queued with the message.
+  if (delivered && !recipient.fictional) {
+    await notifyIn(tx, { type: 'message', poolId: scope.poolId, to: input.recipientId, from: me, conversation: conversation.id, first: !existing })
+  }
   return { ok: true, messageId, conversationId: conversation.id, delivered, balance }
 }
 
@@ -91,6 +96,7 @@ export async function sendMessage(db: Db, scope: Scope, input: SendInput): Promi
   // for a connection longer than Prisma's default 2 s rather than fail.
   const result = await withScope(db, scope, (tx) => sendMessageIn(tx, scope, input), { maxWait: 10_000, timeout: 15_000 })
   if (result.ok) {
+    wakeNotify()
     const event = { type: 'message' as const, conversation: result.conversationId, from: input.sender.profileId, ...(input.gift ? { gift: input.gift } : {}) }
     await Promise.all([
       result.delivered ? publishMemberEvent(scope.poolId, input.recipientId, event) : undefined,

@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   /** Honour X-Forwarded-Proto/-Host/-For from this many proxies (or these addresses). */
   TRUST_PROXY: trustProxy.default(false),
   SMTP_URL: z.url().optional(),
+  /** Web push: {"<slug>": {"publicKey", "privateKey"}} per site; unset: generated once and kept in the database. */
+  VAPID_KEYS: z.string().min(2).optional(),
   /** The demo's mailbox page; never in production. */
   DEV_MAILBOX: flag.default(true),
   INSECURE_COOKIES: flag.default(false),

@@ -9,6 +9,7 @@ import type { Prisma } from '~/generated/prisma/client.ts'
 import type { LikeOrigin } from '~/generated/prisma/enums.ts'
 import type { Scope, ScopedTx } from '../db/scoped.server.ts'
 import { reachableProfile, visibleTo } from '../profiles/reachable.server.ts'
+import { notifyIn } from '../notifications/notify.server.ts'
 import { toProfileCard, type ProfileCard } from '../profiles/showcase.server.ts'
 import { LIKE_TABS, type LikeTab } from './tabs.ts'
 
@@ -57,6 +58,8 @@ export async function likeMember(
   if (theirs) {
     await tx.like.update({ where: { poolId_likerId_likedId: { poolId: scope.poolId, likerId: likedId, likedId: likerId } }, data: { matchedAt } })
   }
+  // E-mail and push for the liked member (decision 016), queued with the like.
+  await notifyIn(tx, { type: theirs ? 'match' : 'like', poolId: scope.poolId, to: likedId, from: likerId })
   return { ok: true, match: theirs !== undefined, created: true }
 }
 

@@ -5,12 +5,14 @@ import type { Db } from '../db/client.server.ts'
 import { readScoped, withScope, type Reader, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import type { ProfileCard } from '../profiles/showcase.server.ts'
 import { publishMemberEvent } from '../realtime/member-events.server.ts'
+import { wakeNotify } from '../notifications/notify.server.ts'
 import { likeMember, likeStates, loadCard, unlikeMember, type LikeResult } from './likes.server.ts'
 
 export type GiveLikeOutcome = (LikeResult & { ok: false }) | { ok: true; match: boolean; created: boolean; profile: ProfileCard | null }
 
 /** After a stored like: tell the liked member, live. */
 export async function announceLike(scope: Scope, likerId: number, likedId: number, match: boolean): Promise<void> {
+  wakeNotify()
   await publishMemberEvent(scope.poolId, likedId, { type: 'like', from: likerId, match })
 }
 

@@ -11,8 +11,10 @@ import { withScope, type Scope } from '../db/scoped.server.ts'
 import type { Payment, PaymentStatus } from '~/generated/prisma/client.ts'
 import { mollieFor } from './mollie.server.ts'
 import { amountValue } from './purchase.server.ts'
+import { queueReceiptIn } from './receipt.server.ts'
+import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 
-type Site = Pick<TenantConfig, 'slug' | 'payments'>
+type Site = LoadedTenant
 type Log = Pick<Console, 'info' | 'error' | 'warn'>
 
 export type SyncOutcome = 'unknown' | 'unavailable' | 'mismatch' | 'unchanged' | 'credited' | 'updated' | 'reversed'
@@ -67,6 +69,8 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
         outcome = 'credited'
         // Premium for life (SPEC §1): the first paid purchase, never undone.
         await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: current.userId }, data: { paidUser: true } })
+        // The receipt, in this transaction: sent when (and only if) the credits arrived.
+        await queueReceiptIn(tx, site, current)
         if (current.discountCode) {
           await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES (${scope.tenantId}, ${current.discountCode}, ${current.userId}, ${current.id}) ON CONFLICT DO NOTHING`
         }

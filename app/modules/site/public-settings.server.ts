@@ -3,6 +3,7 @@
 import type { Locale } from '../../../tenants/schema.ts'
 import { deleteDiscountOffer } from '../payments/availability.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
+import { vapidKeysFor } from '../notifications/vapid.server.ts'
 
 export function localized(text: Partial<Record<Locale, string>>, locale: Locale, fallback: Locale): string {
   return text[locale] ?? text[fallback] ?? Object.values(text)[0] ?? ''
@@ -43,6 +44,8 @@ export function publicSettings(tenant: LoadedTenant, locale: Locale) {
     minimum_age: tenant.minimumAge,
     refund_days: tenant.refundDays,
     theme: tenant.theme,
+    /** SPEC §3 "push public key": the site's VAPID public key (web push), null until loaded. */
+    push_public_key: vapidKeysFor(tenant.slug)?.publicKey ?? null,
   }
 }
 

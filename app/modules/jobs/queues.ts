@@ -1,0 +1,43 @@
+// The job queues (pg-boss, schema `pgboss` in the app's own Postgres; decision 016). Queues are
+// created by the owner during `npm run setup` / `npm start` (creating one makes a table, which
+// the runtime role may not), so every queue the app uses is listed here. To add a recurring job
+// (e.g. payment reconciliation): add its queue here with a `cron`, and its handler in
+// `handlers` passed to startJobs (app/modules/jobs/runner.server.ts).
+
+export type QueueSpec = {
+  /** Retries after a failure, each `retryDelay` seconds later, doubling with `retryBackoff`. */
+  retryLimit: number
+  retryDelay: number
+  retryBackoff: boolean
+  /** A job running longer than this is considered lost (its node died) and retried. */
+  expireInSeconds: number
+  /** Cron expression (UTC) for recurring jobs; every node may schedule it, one job runs per slot. */
+  cron?: string
+  /** Also queued once when a node starts (catch up after downtime). */
+  onStart?: boolean
+}
+
+export const QUEUES = {
+  /** One outbox mail: { tenantId, id }. */
+  'mail-send': { retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+  /** Queues a delivery for outbox mails still unsent a minute after they were written. */
+  'mail-sweep': { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 300, cron: '* * * * *', onStart: true },
+  /** A member event that may notify (message, like, match): NotifyJob. */
+  notify: { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  /** One web-push message to one subscription: { tenantId, subscriptionId, payload }. */
+  'push-send': { retryLimit: 6, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+  /** Deleted accounts past their 14 days, queued media removals, expired sessions and links, old outbox mails, limit counters. */
+  'accounts-purge': { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 1800, cron: '7 * * * *', onStart: true },
+  /** Unread-message reminders. */
+  'reminders-unread': { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 1800, cron: '17 * * * *' },
+  /** The weekly update, Mondays. */
+  'weekly-update': { retryLimit: 3, retryDelay: 600, retryBackoff: true, expireInSeconds: 3600, cron: '0 9 * * 1' },
+  /** Open payments re-checked with the provider (reconcileOpenPayments, decision 015). */
+  'payments-reconcile': { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, cron: '*/5 * * * *' },
+} as const satisfies Record<string, QueueSpec>
+
+export type QueueName = keyof typeof QUEUES
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[]
+
+/** pg-boss's own schema in the app's database. */
+export const JOB_SCHEMA = 'pgboss'
