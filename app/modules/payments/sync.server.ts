@@ -4,7 +4,6 @@
 // last word: a purchase credits once, a refund or chargeback debits once, however many
 // webhooks arrive at the same moment.
 import type { Payment as MolliePayment } from '@mollie/api-client'
-import type { TenantConfig } from '../../../tenants/schema.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
