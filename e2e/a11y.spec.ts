@@ -11,7 +11,7 @@ const MEMBER_PAGES = ['/members', '/profile', '/profile/photos', '/settings', '/
 type Finding = { page: string; rule: string; impact: string; targets: string[] }
 
 async function audit(page: Page, path: string): Promise<Finding[]> {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 })
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
