@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { StaticPage } from '~/components/static-page.tsx'
+import { ConsentChoices } from '~/components/layout/consent.tsx'
 import { configuredProviders, PROVIDERS } from '~/modules/consent/providers.ts'
 import { invariantResponse } from '~/modules/http/invariant.ts'
 import { isStaticPage, staticPageContent } from '~/modules/site/static-pages.server.ts'
@@ -50,12 +51,7 @@ function ThirdPartyCookies() {
       <p role="status">{t(consent === 'all' ? 'consent.current.all' : consent === 'necessary' ? 'consent.current.necessary' : 'consent.current.none')}</p>
       <Form method="post" action="/consent" className="consent-banner__actions">
         <input type="hidden" name="redirectTo" value="/pages/cookies" />
-        <button type="submit" name="choice" value="all" className="button button--primary">
-          {t('consent.accept')}
-        </button>
-        <button type="submit" name="choice" value="necessary" className="button button--secondary">
-          {t('consent.necessary')}
-        </button>
+        <ConsentChoices />
       </Form>
     </section>
   )

@@ -1,9 +1,10 @@
 // /operator/complaints: the site's complaints for its operators (HTTP Basic auth, see
 // requireOperator), open ones first, each marked handled with one button. Only this site's
 // rows: Complaint is tenant-scoped by row-level security. The full console comes later.
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
+import { operatorHeaders } from '~/modules/admin/headers.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireOperator } from '~/modules/admin/operator.server.ts'
 import { listComplaints, markComplaintHandled } from '~/modules/complaints/complaints.server.ts'
@@ -15,12 +16,7 @@ import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 // Texts come translated from the loader ('pages' is a server-side namespace).
 export const handle: I18nHandle = { i18n: [] }
 
-export const headers: HeadersFunction = ({ errorHeaders }) => {
-  const headers = new Headers(errorHeaders)
-  headers.set('Cache-Control', 'no-store')
-  headers.set('X-Robots-Tag', 'noindex')
-  return headers
-}
+export const headers = operatorHeaders
 
 const LABELS = ['title', 'intro', 'empty', 'reference', 'received', 'from', 'subject', 'transaction', 'message', 'status', 'open', 'handled', 'markHandled', 'markedHandled', 'notFound'] as const
 type Labels = Record<(typeof LABELS)[number], string>

@@ -1,9 +1,10 @@
 // /operator/landers: the site's lander figures for operators (HTTP Basic auth, see
 // requireOperator), the same as `npm run landers:report` (decision 014). Only this site's
 // rows: LanderStat is tenant-scoped by row-level security.
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { getLander } from '../../landers/registry.server.tsx'
+import { operatorHeaders } from '~/modules/admin/headers.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireOperator } from '~/modules/admin/operator.server.ts'
 import { landerStats, variantFigures } from '~/modules/landers/stats.server.ts'
@@ -14,12 +15,7 @@ import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 // Texts come translated from the loader ('pages' is a server-side namespace).
 export const handle: I18nHandle = { i18n: [] }
 
-export const headers: HeadersFunction = ({ errorHeaders }) => {
-  const headers = new Headers(errorHeaders)
-  headers.set('Cache-Control', 'no-store')
-  headers.set('X-Robots-Tag', 'noindex')
-  return headers
-}
+export const headers = operatorHeaders
 
 const LABELS = ['title', 'intro', 'lander', 'variant', 'source', 'visits', 'signups', 'activations', 'conversion', 'significance', 'control', 'direct', 'empty'] as const
 

@@ -1,9 +1,10 @@
 // /operator/photos: the minimal photo-review queue for operators (HTTP Basic auth, see
 // requireOperator). It serves the site's pool only; the operator console comes later.
-import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { operatorHeaders } from '~/modules/admin/headers.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ErrorPage } from '~/components/error-page.tsx'
 import { FormAlert } from '~/components/form/fields.tsx'
@@ -30,12 +31,7 @@ type Notice = { key: string; values?: Record<string, string>; tone: 'success' | 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: photosCss }]
 
 // The Basic challenge of a thrown 401 must reach the browser; never cache operator pages.
-export const headers: HeadersFunction = ({ errorHeaders }) => {
-  const headers = new Headers(errorHeaders)
-  headers.set('Cache-Control', 'no-store')
-  headers.set('X-Robots-Tag', 'noindex')
-  return headers
-}
+export const headers = operatorHeaders
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireOperator(request)

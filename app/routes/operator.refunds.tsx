@@ -1,8 +1,9 @@
 // /operator/refunds: members' refund requests of this site for operators (HTTP Basic, see
 // requireOperator), to approve (Mollie refunds; its webhook takes the credits back once)
 // or decline. A minimal page until the operator console arrives. Payment is tenant-scoped.
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
+import { operatorHeaders } from '~/modules/admin/headers.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireOperator } from '~/modules/admin/operator.server.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
@@ -14,12 +15,7 @@ import { pageTitle } from '~/modules/site/title.ts'
 // Texts come translated from the loader.
 export const handle: I18nHandle = { i18n: [] }
 
-export const headers: HeadersFunction = ({ errorHeaders }) => {
-  const headers = new Headers(errorHeaders)
-  headers.set('Cache-Control', 'no-store')
-  headers.set('X-Robots-Tag', 'noindex')
-  return headers
-}
+export const headers = operatorHeaders
 
 const LABELS = ['title', 'empty', 'approve', 'reject', 'member'] as const
 

@@ -39,6 +39,21 @@ export function ConsentBanner() {
   )
 }
 
+/** The two answers, as submit buttons of the form around them (the banner, the cookie page). */
+export function ConsentChoices() {
+  const { t } = useTranslation()
+  return (
+    <>
+      <button type="submit" name="choice" value="all" className="button button--primary">
+        {t('consent.accept')}
+      </button>
+      <button type="submit" name="choice" value="necessary" className="button button--secondary">
+        {t('consent.necessary')}
+      </button>
+    </>
+  )
+}
+
 function JsMarker() {
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
