@@ -4,14 +4,34 @@
 // (remindedAt, weeklyAt) in the transaction that queues the mail, so a retried or concurrent
 // run never sends twice.
 import type { Db } from '../db/client.server.ts'
-import { withScope } from '../db/scoped.server.ts'
+import { withScope, type ScopedTx } from '../db/scoped.server.ts'
 import { wake } from '../jobs/runner.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
-import { deliverNotificationIn, loadRecipient } from './notify.server.ts'
+import { deliverNotificationIn, loadRecipient, type Notification } from './notify.server.ts'
 
 const DAY = 24 * 3600_000
 export const REMINDER_AFTER_MS = DAY
 export const WEEKLY_EVERY_MS = 7 * DAY - 3600_000
+
+/**
+ * Marks the member (`claim`: a conditional update that matches only while they are due) and
+ * queues the notification in the same transaction; false when another run was first or
+ * nothing was queued.
+ */
+async function claimAndNotify(db: Db, tenant: LoadedTenant, userId: string, claim: (tx: ScopedTx) => Promise<{ count: number }>, notification: Notification): Promise<boolean> {
+  return withScope(db, { tenantId: tenant.slug, poolId: tenant.pool }, async (tx) => {
+    if ((await claim(tx)).count === 0) return false
+    const user = await loadRecipient(tx, tenant, userId)
+    if (!user) return false
+    const r = await deliverNotificationIn(tx, tenant, user, notification)
+    return r.mail || r.pushes > 0
+  })
+}
+
+function wakeSenders(): void {
+  wake('mail-send')
+  wake('push-send')
+}
 
 export async function sendUnreadReminders(db: Db, tenants: readonly LoadedTenant[], now: Date): Promise<number> {
   let sent = 0
@@ -29,27 +49,18 @@ export async function sendUnreadReminders(db: Db, tenants: readonly LoadedTenant
         GROUP BY u."id", p."name" LIMIT 500`,
     )
     for (const c of candidates) {
-      const done = await withScope(db, scope, async (tx) => {
-        const claimed = await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: c.userId, OR: [{ remindedAt: null }, { remindedAt: { lte: since } }] }, data: { remindedAt: now } })
-        if (claimed.count === 0) return false
-        const user = await loadRecipient(tx, tenant, c.userId)
-        if (!user) return false
-        const r = await deliverNotificationIn(tx, tenant, user, {
-          kind: 'unread_message_reminders',
-          mailKind: 'unread_reminder',
-          path: '/chats',
-          values: { name: c.name, count: Number(c.unread) },
-          key: `reminder:${c.userId}:${now.toISOString().slice(0, 13)}`,
-        })
-        return r.mail || r.pushes > 0
+      const claim = (tx: ScopedTx) => tx.user.updateMany({ where: { tenantId: scope.tenantId, id: c.userId, OR: [{ remindedAt: null }, { remindedAt: { lte: since } }] }, data: { remindedAt: now } })
+      const done = await claimAndNotify(db, tenant, c.userId, claim, {
+        kind: 'unread_message_reminders',
+        mailKind: 'unread_reminder',
+        path: '/chats',
+        values: { name: c.name, count: Number(c.unread) },
+        key: `reminder:${c.userId}:${now.toISOString().slice(0, 13)}`,
       })
       if (done) sent += 1
     }
   }
-  if (sent) {
-    wake('mail-send')
-    wake('push-send')
-  }
+  if (sent) wakeSenders()
   return sent
 }
 
@@ -72,26 +83,17 @@ export async function sendWeeklyUpdates(db: Db, tenants: readonly LoadedTenant[]
     for (const c of candidates) {
       // Nothing happened for this member this week: no mail about nothing.
       if (Number(c.likes) === 0 && Number(c.unread) === 0) continue
-      const done = await withScope(db, scope, async (tx) => {
-        const claimed = await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: c.userId, OR: [{ weeklyAt: null }, { weeklyAt: { lte: due } }] }, data: { weeklyAt: now } })
-        if (claimed.count === 0) return false
-        const user = await loadRecipient(tx, tenant, c.userId)
-        if (!user) return false
-        const r = await deliverNotificationIn(tx, tenant, user, {
-          kind: 'weekly_updates',
-          mailKind: 'weekly_update',
-          path: '/members',
-          values: { name: c.name, likes: Number(c.likes), unread: Number(c.unread) },
-          key: `weekly:${c.userId}:${now.toISOString().slice(0, 10)}`,
-        })
-        return r.mail || r.pushes > 0
+      const claim = (tx: ScopedTx) => tx.user.updateMany({ where: { tenantId: scope.tenantId, id: c.userId, OR: [{ weeklyAt: null }, { weeklyAt: { lte: due } }] }, data: { weeklyAt: now } })
+      const done = await claimAndNotify(db, tenant, c.userId, claim, {
+        kind: 'weekly_updates',
+        mailKind: 'weekly_update',
+        path: '/members',
+        values: { name: c.name, likes: Number(c.likes), unread: Number(c.unread) },
+        key: `weekly:${c.userId}:${now.toISOString().slice(0, 10)}`,
       })
       if (done) sent += 1
     }
   }
-  if (sent) {
-    wake('mail-send')
-    wake('push-send')
-  }
+  if (sent) wakeSenders()
   return sent
 }
