@@ -23,11 +23,13 @@ import { prepareDatabase } from './lib/prepare.ts'
 // --smoke (part of `npm test`): every step once, briefly, to keep the benchmark working;
 // its figures mean nothing and are not written to BENCHMARKS.md.
 const SMOKE = process.argv.includes('--smoke')
+// Other work on the machine skews every figure: the load average goes next to them.
+const LOAD_AT_START = os.loadavg()
 const QUERIES = SMOKE ? 30 : 3000
 const SEED = SMOKE ? 40 : 300
-const PORT = 3200
-const BARE_PORT = 3210
-const COLD_PORT = 3220
+const PORT = getEnv().BENCH_PORT
+const BARE_PORT = PORT + 10
+const COLD_PORT = PORT + 20
 const CONNECTIONS = 20
 const DURATION = SMOKE ? 1 : getEnv().BENCH_SECONDS
 const dataDir = path.resolve(getEnv().DATA_DIR)
@@ -120,7 +122,16 @@ async function startServer(script: string, ready: string, env: Record<string, st
 }
 
 type Page = { label: string; path: string; host: string; status?: number; cookie?: string; /** Skipped (no row) when the page does not exist yet. */ optional?: boolean }
-type Measured = { label: string; perSecond: number; p50: number; p99: number; jsKb: number | null; htmlKb: number }
+type Measured = { label: string; perSecond: number; p50: number; p99: number; jsKb: number | null; htmlKb: number; cpuMs: number }
+
+/** CPU time (user + system) the process has used so far, in milliseconds (/proc/<pid>/stat). */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100
 
 /** Gzipped kilobytes of the page's HTML and of the JavaScript it loads at start (modulepreload links). */
 async function pageWeight(port: number, page: Page, html: string): Promise<{ jsKb: number | null; htmlKb: number }> {
@@ -135,7 +146,7 @@ async function pageWeight(port: number, page: Page, html: string): Promise<{ jsK
   return { jsKb: bytes / 1024, htmlKb }
 }
 
-async function load(port: number, page: Page): Promise<Measured | null> {
+async function load(port: number, page: Page, pid: number): Promise<Measured | null> {
   const headers: Record<string, string> = { host: page.host, 'accept-encoding': 'gzip' }
   if (page.cookie) headers.cookie = page.cookie
   const url = `http://127.0.0.1:${port}${page.path}`
@@ -145,9 +156,12 @@ async function load(port: number, page: Page): Promise<Measured | null> {
   if (probe.status !== (page.status ?? 200)) throw new Error(`${page.path}: expected ${page.status ?? 200}, got ${probe.status}`)
   const weight = await pageWeight(port, page, probe.text)
   if (!SMOKE) await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }) // warm-up
+  const cpuBefore = await cpuMsOf(pid)
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
+  const cpuMs = (await cpuMsOf(pid)) - cpuBefore
   if (result.errors > 0 || result.timeouts > 0) throw new Error(`${page.path}: ${result.errors} errors, ${result.timeouts} timeouts`)
-  return { label: page.label, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ...weight }
+  if (result.non2xx > 0 && (page.status ?? 200) < 300) throw new Error(`${page.path}: ${result.non2xx} answers were not 2xx`)
+  return { label: page.label, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ...weight, cpuMs: cpuMs / Math.max(1, result.requests.total) }
 }
 
 /** A request with a Host header of our choosing (fetch would send 127.0.0.1's). */
@@ -222,7 +236,7 @@ async function benchHttp(): Promise<string> {
   let bareMemory: { idle: number; loaded: number }
   try {
     const idle = await rssOf(bare.child.pid!)
-    const measured = await load(BARE_PORT, { label: 'bare Remix route (constant loader, own app)', path: '/', host: `localhost:${BARE_PORT}` })
+    const measured = await load(BARE_PORT, { label: 'bare Remix route (constant loader, own app)', path: '/', host: `localhost:${BARE_PORT}` }, bare.child.pid!)
     if (!measured) throw new Error('the bare route answered 404')
     bareRow = measured
     bareMemory = { idle, loaded: await rssOf(bare.child.pid!) }
@@ -250,7 +264,7 @@ async function benchHttp(): Promise<string> {
       { label: '/chats, logged in', path: '/chats', host, cookie, optional: true },
     ]
     for (const page of pages) {
-      const row = await load(PORT, page)
+      const row = await load(PORT, page, pid)
       if (row) rows.push(row)
     }
     memory = { idle, loaded: await rssOf(pid) }
@@ -261,10 +275,10 @@ async function benchHttp(): Promise<string> {
 
   const kb = (value: number | null) => (value === null ? '-' : `${value.toFixed(1)} KB`)
   const line = (row: Measured) =>
-    `| ${row.label} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${((row.perSecond / bareRow.perSecond) * 100).toFixed(0)} % | ${kb(row.htmlKb)} | ${kb(row.jsKb)} |`
+    `| ${row.label} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${((row.perSecond / bareRow.perSecond) * 100).toFixed(0)} % | ${row.cpuMs.toFixed(2)} ms | ${kb(row.htmlKb)} | ${kb(row.jsKb)} |`
   return [
-    `| HTTP, ${CONNECTIONS} connections, ${DURATION} s each (after 2 s warm-up) | requests/s | p50 | p99 | share of the bare route | HTML (gzip) | JS at start (gzip) |`,
-    '|---|---|---|---|---|---|---|',
+    `| HTTP, ${CONNECTIONS} connections, ${DURATION} s each (after 2 s warm-up) | requests/s | p50 | p99 | share of the bare route | Node CPU per request | HTML (gzip) | JS at start (gzip) |`,
+    '|---|---|---|---|---|---|---|---|',
     line(bareRow),
     ...rows.map(line),
     '',
@@ -301,7 +315,8 @@ try {
 const pages = await benchHttp()
 
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`
-const section = `\n## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC\n\nMachine: ${machine}. Database: ${getEnv().DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres 18'}. Command: \`npm run bench\`.\n\n${queries}\n\n${pages}\n`
+const loadAverage = (label: string, values: number[]) => `${label} ${values.map((v) => v.toFixed(2)).join(', ')}`
+const section = `\n## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC\n\nMachine: ${machine}. Load average (1, 5, 15 min): ${loadAverage('at the start', LOAD_AT_START)}; ${loadAverage('at the end', os.loadavg())}. Database: ${getEnv().DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres 18'}. Command: \`npm run bench\`.\n\n${queries}\n\n${pages}\n`
 console.info(section)
 if (!SMOKE) await appendFile('BENCHMARKS.md', section)
 process.exit(0)

@@ -18,7 +18,11 @@ const steps: Step[] = [
   { name: 'browser tests', cmd: ['npx', 'playwright', 'test'] },
   // The benchmark once, briefly (figures discarded), so a change that breaks it shows here.
   { name: 'bench smoke', cmd: ['npx', 'tsx', 'scripts/bench.ts', '--smoke'] },
+  { name: 'bench:search smoke', cmd: ['npx', 'tsx', 'scripts/bench-search.ts', '--smoke'], env: { BENCH_PROFILES: '20000' } },
+  // Two nodes talk through Redis: without REDIS_URL there is nothing to measure (CI has Redis).
+  ...(process.env.REDIS_URL ? [{ name: 'bench:chat smoke', cmd: ['npx', 'tsx', 'scripts/bench-chat.ts', '--members', '20', '--seconds', '2', '--no-write'] }] : []),
 ]
+if (!process.env.REDIS_URL) console.info('bench:chat smoke: skipped, it needs REDIS_URL (two nodes deliver through Redis)')
 
 const only = process.argv.slice(2)
 let failedSteps = 0

@@ -110,6 +110,8 @@ const EnvSchema = z.object({
   SEED_COUNT: z.coerce.number().int().min(0).max(100_000).default(40),
   BENCH_PROFILES: z.coerce.number().int().min(1).default(1_000_000),
   BENCH_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** `npm run bench`: the engine on this port, the bare app on + 10, the cold start on + 20. */
+  BENCH_PORT: port.default(3200),
   CI: z.string().optional().transform((value) => Boolean(value) && value !== 'false' && value !== '0'),
 })
 
