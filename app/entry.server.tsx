@@ -23,6 +23,7 @@ import { documentCatalogues, serverI18n } from './modules/i18n/i18n.server.ts'
 import { DocumentCataloguesProvider } from './modules/i18n/document.tsx'
 import { namespacesFor } from './modules/i18n/namespaces.ts'
 import { cspSourcesFor, type CspSources } from './modules/consent/providers.ts'
+import { CACHEABLE_HEADER, rendersForAnyVisitor, visitorCacheDecision, type VisitorCacheDecision } from './modules/cache/visitor-page.server.ts'
 
 const ABORT_DELAY = 5_000
 
@@ -103,6 +104,19 @@ export async function loadContextFor(host: string, url: string, edge: { cspNonce
 
 export { unknownHostPage }
 
+/** The micro-cache key of a visitor's document request (decision 034); null: render it. */
+export async function visitorCacheKey(host: string, url: string, headers: Record<string, string | string[] | undefined>): Promise<VisitorCacheDecision | null> {
+  const tenant = await tenantForHost(host)
+  if (!tenant) return null
+  // Only what a visitor's page may be built from: its cookies and the proxy's country.
+  const request = new Headers()
+  for (const name of ['cookie', 'cf-ipcountry', 'x-country-code']) {
+    const value = headers[name]
+    if (typeof value === 'string') request.set(name, value)
+  }
+  return visitorCacheDecision(tenant, new Request(url, { headers: request }))
+}
+
 // --- Remix ---------------------------------------------------------------------------
 
 /**
@@ -130,6 +144,8 @@ export default function handleRequest(
   const locale = loadContext.locale ?? 'en'
   const handles = remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle)
   const catalogues = documentCatalogues(locale, namespacesFor(handles))
+  // The edge may keep this render for other visitors with the same key (decision 034).
+  if (!loadContext.member && responseStatusCode === 200 && rendersForAnyVisitor(handles)) responseHeaders.set(CACHEABLE_HEADER, '1')
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(

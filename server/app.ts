@@ -4,14 +4,15 @@
 // them after checking the viewer (docs/decisions/008-private-media.md).
 import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
-import compression from 'compression'
 import express from 'express'
 import { getEnv } from '../app/modules/config/env.server.ts'
 import { closeRedis } from '../app/modules/kv/redis.server.ts'
 import { closeLimits } from '../app/modules/limits/limiter.server.ts'
 import { edgeErrorHandler, installEdge } from './edge.ts'
+import { compressionFor } from './edge/compression.ts'
 import type { GuessThrottle } from './edge/operator-throttle.ts'
 import { requestHost } from './edge/proxy.ts'
+import type { MicroCache } from './edge/micro-cache.ts'
 import { hooksOf, remixHandler } from './edge/remix.ts'
 
 export type AppOptions = {
@@ -22,6 +23,8 @@ export type AppOptions = {
   ownerDatabaseUrl?: string
   /** Replaces the operator-password throttle's store (tests, or a shared limiter). */
   operatorThrottle?: GuessThrottle
+  /** The visitor-document micro-cache; default: one of VISITOR_CACHE_SECONDS in production, none in development. */
+  microCache?: MicroCache | null
 }
 
 export async function createApp(options: AppOptions) {
@@ -50,8 +53,8 @@ export async function createApp(options: AppOptions) {
     // The requesting site's third-party tag hosts, for its CSP (decision 018).
     siteSources: async (req) => hooksOf(await getBuild()).siteSources(requestHost(req)),
   })
-  // Never buffer a live event stream (/api/events) for compression.
-  app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }))
+  const compress = compressionFor(getEnv().COMPRESSION)
+  if (compress) app.use(compress)
   // For load balancers and test runners: answers on any host, touches no site.
   app.get('/healthz', (_req, res) => void res.type('text').send('ok'))
 
@@ -61,7 +64,7 @@ export async function createApp(options: AppOptions) {
     app.use(express.static('build/client', { maxAge: '1h' }))
   }
 
-  app.all('*', remixHandler({ getBuild, mode: options.mode, bodyLimit: () => getEnv().BODY_LIMIT_BYTES }))
+  app.all('*', remixHandler({ getBuild, mode: options.mode, bodyLimit: () => getEnv().BODY_LIMIT_BYTES, microCache: options.microCache }))
   app.use(edgeErrorHandler)
   return app
 }

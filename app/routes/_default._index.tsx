@@ -12,8 +12,11 @@ import { localized } from '~/modules/site/public-settings.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+import type { VisitorCacheHandle } from '~/modules/cache/visitor-cache-handle.ts'
 
-export const handle: I18nHandle = { i18n: [] }
+// A visitor's page is served from the edge's micro-cache (decision 034): its loader reads
+// nothing of the visitor beyond the cache key.
+export const handle: I18nHandle & VisitorCacheHandle = { i18n: [], visitorCache: true }
 
 /** Cards in the first row or two load eagerly: they are the page's largest paint on a phone. */
 const EAGER_CARDS = 4

@@ -8,8 +8,12 @@ import { invariantResponse } from '~/modules/http/invariant.ts'
 import { isStaticPage, staticPageContent } from '~/modules/site/static-pages.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
+import type { VisitorCacheHandle } from '~/modules/cache/visitor-cache-handle.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import { useRootData } from '~/root.tsx'
+
+// Served to visitors from the edge's micro-cache (decision 034).
+export const handle: VisitorCacheHandle = { visitorCache: true }
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const page = params.page

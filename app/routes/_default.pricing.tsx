@@ -8,8 +8,11 @@ import { pricingCountry } from '~/modules/site/pricing-country.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+import type { VisitorCacheHandle } from '~/modules/cache/visitor-cache-handle.ts'
 
-export const handle: I18nHandle = { i18n: [] }
+// A visitor's page is served from the edge's micro-cache (decision 034): its loader reads
+// nothing of the visitor beyond the cache key.
+export const handle: I18nHandle & VisitorCacheHandle = { i18n: [], visitorCache: true }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, t } = context

@@ -5,19 +5,26 @@
 // cookies, `private, no-store` for anything rendered for a logged-in member, and event
 // streams registered so shutdown can end them.
 import type { IncomingHttpHeaders } from 'node:http'
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from '@remix-run/node'
+import { createReadableStreamFromReadable, createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request, Response } from 'express'
+import { getEnv } from '../../app/modules/config/env.server.ts'
+import { withRequestTiming } from '../../app/modules/http/request-timing.server.ts'
 import { BodyTooLarge, isMultipart, readLimitedBody } from './body.ts'
 import { clientIp, requestHost, requestOrigin } from './proxy.ts'
 import { refuse } from './refuse.ts'
 import type { SiteSources } from './security-headers.ts'
+import { bodyWithNonce, createMicroCache, type CachedPage, type MicroCache } from './micro-cache.ts'
+import { serverTiming, type CacheOutcome } from './server-timing.ts'
 import { lifecycleOf } from './shutdown.ts'
+import { writeBatched } from './stream.ts'
 
 /** What server/app.ts needs from the server build's entry module (entry.server.tsx). */
 export type EntryHooks = {
   startTenancy(options: { watch: boolean; ownerDatabaseUrl?: string }): Promise<number>
   loadContextFor(host: string, url: string, extra: { cspNonce: string; clientIp: string; cookie: string | undefined }): Promise<AppLoadContext | null>
   unknownHostPage(acceptLanguage: string | undefined, nonce: string): string
+  /** The visitor micro-cache's key for a document request, or null (decision 034). */
+  visitorCacheKey(host: string, url: string, headers: IncomingHttpHeaders): Promise<{ key: string; generation: number; setCookies: string[] } | null>
   imageOrigins(): Promise<string[]>
   siteSources(host: string | null): Promise<SiteSources | null>
   stopBackground(): Promise<void>
@@ -42,16 +49,34 @@ function remixHeaders(raw: IncomingHttpHeaders, host: string): Headers {
 }
 
 const MEMBER_CACHE = 'private, no-store'
+/** Set by the document entry on a render any visitor with the same key may get. */
+const CACHEABLE_HEADER = 'x-visitor-cacheable'
+/**
+ * Documents carry a per-request CSP nonce and vary with cookies: no shared cache (CDN) may
+ * keep them; the node's own micro-cache does, with the nonce spliced in per answer.
+ */
+const DOCUMENT_CACHE = 'private, no-cache'
 
-export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mode: 'production' | 'development'; bodyLimit: () => number }) {
+export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mode: 'production' | 'development'; bodyLimit: () => number; microCache?: MicroCache | null }) {
   const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>()
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const seconds = getEnv().VISITOR_CACHE_SECONDS
+  const cache = options.microCache !== undefined ? options.microCache : options.mode === 'production' && seconds > 0 ? createMicroCache({ ttlMs: seconds * 1000, maxBytes: 64 * 2 ** 20 }) : null
+  return (req: Request, res: Response, next: NextFunction) => withRequestTiming((timing) => handle(req, res, next, timing))
+
+  async function handle(req: Request, res: Response, next: NextFunction, timing: { dbMs: number; statements: number }) {
+    const started = performance.now()
     try {
       const build = await options.getBuild()
       const hooks = hooksOf(build)
       // Both checked by the URL guard before; the fallbacks only satisfy the types.
       const host = requestHost(req) ?? 'localhost'
       const url = `${requestOrigin(req) ?? `http://${host}`}${req.originalUrl}`
+      const nonce = res.locals.cspNonce as string
+      const visitor = cache && req.method === 'GET' ? await hooks.visitorCacheKey(host, url, req.headers) : null
+      if (visitor) {
+        const page = cache!.get(visitor.key, visitor.generation)
+        if (page) return sendCached(res, page, nonce, visitor.setCookies, started)
+      }
       const context = await hooks.loadContextFor(host, url, { cspNonce: res.locals.cspNonce as string, clientIp: clientIp(req), cookie: req.headers.cookie })
       if (!context) {
         res.status(404).type('html').send(hooks.unknownHostPage(req.headers['accept-language'], res.locals.cspNonce as string))
@@ -92,14 +117,42 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       if (context.member && !/\bpublic\b/i.test(response.headers.get('cache-control') ?? '')) {
         response.headers.set('Cache-Control', MEMBER_CACHE)
       }
-      await send(res, response)
+      // Stored only when nothing in it is this visitor's: no member, no cookie of the page's
+      // own, and the same Set-Cookie the key's decision gives every request (the language).
+      const cacheable =
+        visitor !== null &&
+        response.headers.get(CACHEABLE_HEADER) === '1' &&
+        !context.member &&
+        response.status === 200 &&
+        !response.headers.has('set-cookie') &&
+        context.setCookies.join('\n') === visitor.setCookies.join('\n')
+      response.headers.delete(CACHEABLE_HEADER)
+      const isDocument = /^text\/html/i.test(response.headers.get('content-type') ?? '')
+      if (isDocument && !context.member && !response.headers.has('cache-control')) response.headers.set('Cache-Control', DOCUMENT_CACHE)
+      const renderMs = performance.now() - started
+      const outcome: CacheOutcome = cacheable ? 'miss' : 'bypass'
+      response.headers.set('Server-Timing', serverTiming({ cache: outcome, dbMs: timing.dbMs, statements: timing.statements, renderMs: renderMs - timing.dbMs, totalMs: renderMs }))
+      const keep = cacheable
+        ? (body: Buffer) => cache!.set(visitor.key, visitor.generation, { status: response.status, headers: [...response.headers.entries()] }, body, nonce)
+        : undefined
+      await send(res, response, keep)
     } catch (error) {
       next(error)
     }
   }
 }
 
-async function send(res: Response, response: globalThis.Response): Promise<void> {
+/** A visitor's document from the micro-cache, with this request's nonce and cookies. */
+function sendCached(res: Response, page: CachedPage, nonce: string, setCookies: string[], started: number): void {
+  res.status(page.status)
+  for (const [key, value] of page.headers) res.append(key, value)
+  for (const cookie of setCookies) res.append('Set-Cookie', cookie)
+  res.setHeader('Server-Timing', serverTiming({ cache: 'hit', totalMs: performance.now() - started }))
+  res.setHeader('Age', String(Math.floor((Date.now() - page.storedAt) / 1000)))
+  res.end(bodyWithNonce(page, nonce))
+}
+
+async function send(res: Response, response: globalThis.Response, keep?: (body: Buffer) => void): Promise<void> {
   // A reason phrase with characters HTTP cannot carry would throw; the status says enough.
   if (/^[\t\x20-\x7e]*$/.test(response.statusText)) res.statusMessage = response.statusText
   res.status(response.status)
@@ -108,6 +161,6 @@ async function send(res: Response, response: globalThis.Response): Promise<void>
     res.flushHeaders()
     lifecycleOf(res.app).trackEventStream(res)
   }
-  if (response.body) await writeReadableStreamToWritable(response.body, res)
+  if (response.body) await writeBatched(response.body, res, keep)
   else res.end()
 }

@@ -86,6 +86,16 @@ const EnvSchema = z.object({
    * gives each test file its own, so files never count against each other's requests.
    */
   RATE_LIMIT_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]{0,80}$/, 'letters, digits, _ and - only').default(''),
+  /**
+   * Seconds a visitor's document stays in the node's micro-cache (decision 034); 0 turns it
+   * off. Pages a member sees are never cached.
+   */
+  VISITOR_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
+  /**
+   * Compression of answers: a gzip/deflate/brotli level 1-9 (default 1: fast, nearly as
+   * small as 6 on HTML) or `off` behind a proxy or CDN that compresses (decision 034).
+   */
+  COMPRESSION: z.union([z.literal('off'), z.coerce.number().int().min(1).max(9)]).default(1),
   /** Seconds a stopping node waits for in-flight requests before closing connections. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   /** Browser tests only: enables /__test/* helpers. */

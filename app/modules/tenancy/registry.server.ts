@@ -20,6 +20,16 @@ async function load(): Promise<Registry> {
   return { tenants, index, bySlug: index.bySlug }
 }
 
+let generation = 0
+
+/**
+ * Counts the reloads that took effect: whatever was derived from an older configuration
+ * (the visitor-page cache, decision 034) knows it is stale when the number changed.
+ */
+export function registryGeneration(): number {
+  return generation
+}
+
 export function getRegistry(): Promise<Registry> {
   current ??= load()
   return current
@@ -41,6 +51,7 @@ export async function reloadRegistry(reason: string, sync?: TenantSync): Promise
     if (moves.length > 0) throw new PoolMoveError(moves)
     if (sync) await sync(next.tenants)
     current = Promise.resolve(next)
+    generation++
     console.info(`[tenancy] reloaded ${next.tenants.length} tenants (${reason})`)
     return next
   } catch (error) {
