@@ -105,7 +105,11 @@ export async function loadContextFor(host: string, url: string, edge: { cspNonce
 export { unknownHostPage }
 
 /** The micro-cache key of a visitor's document request (decision 034); null: render it. */
-export async function visitorCacheKey(host: string, url: string, headers: Record<string, string | string[] | undefined>): Promise<VisitorCacheDecision | null> {
+export async function visitorCacheKey(
+  host: string,
+  url: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<VisitorCacheDecision | null> {
   const tenant = await tenantForHost(host)
   if (!tenant) return null
   // Only what a visitor's page may be built from: its cookies and the proxy's country.
@@ -145,7 +149,7 @@ export default function handleRequest(
   const handles = remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle)
   const catalogues = documentCatalogues(locale, namespacesFor(handles))
   // The edge may keep this render for other visitors with the same key (decision 034).
-  if (!loadContext.member && responseStatusCode === 200 && rendersForAnyVisitor(handles)) responseHeaders.set(CACHEABLE_HEADER, '1')
+  if (!loadContext.member && rendersForAnyVisitor(handles, responseStatusCode)) responseHeaders.set(CACHEABLE_HEADER, '1')
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(

@@ -116,6 +116,30 @@ describe('visitor micro-cache', () => {
   })
 })
 
+describe('the 404 page', () => {
+  it('comes from the cache for visitors, never for a member', async () => {
+    const first = await app.request({ path: '/no-such-page-a' })
+    expect(first.status).toBe(404)
+    expect(outcome(first)).toBe('miss')
+    const second = await app.request({ path: '/no-such-page-a' })
+    expect(second.status).toBe(404)
+    expect(outcome(second)).toBe('hit')
+    expect(second.body).toBe(first.body.replaceAll(nonceOf(first), nonceOf(second)))
+    // Another path is another page (the language menu returns to it).
+    const other = await app.request({ path: '/no-such-page-b' })
+    expect(outcome(other)).toBe('miss')
+    expect(other.body).toContain('/no-such-page-b')
+    expect(other.body).not.toContain('/no-such-page-a')
+    const member = await loggedInMember(db, FLIRTLOKAAL, `Lost${Date.now().toString(36)}`)
+    const mine = await app.request({ path: '/no-such-page-c', cookie: member.cookie })
+    expect(mine.status).toBe(404)
+    expect(outcome(mine)).toBe('bypass')
+    expect(mine.body).toContain(member.profile.name)
+    // A page that exists is not answered by the 404 entry.
+    expect((await app.request({ path: '/pages/terms' })).status).toBe(200)
+  })
+})
+
 describe('createMicroCache', () => {
   it('drops everything when the tenant configuration changes', () => {
     const c = createMicroCache({ ttlMs: 60_000, maxBytes: 1 << 20 })

@@ -17,6 +17,7 @@ import { bodyWithNonce, createMicroCache, type CachedPage, type MicroCache } fro
 import { serverTiming, type CacheOutcome } from './server-timing.ts'
 import { lifecycleOf } from './shutdown.ts'
 import { writeBatched } from './stream.ts'
+import { visitorCachePolicy } from './visitor-routes.ts'
 
 /** What server/app.ts needs from the server build's entry module (entry.server.tsx). */
 export type EntryHooks = {
@@ -72,7 +73,8 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       const host = requestHost(req) ?? 'localhost'
       const url = `${requestOrigin(req) ?? `http://${host}`}${req.originalUrl}`
       const nonce = res.locals.cspNonce as string
-      const visitor = cache && req.method === 'GET' ? await hooks.visitorCacheKey(host, url, req.headers) : null
+      const policy = cache && req.method === 'GET' ? visitorCachePolicy(build, req.path) : null
+      const visitor = policy ? await hooks.visitorCacheKey(host, url, req.headers) : null
       if (visitor) {
         const page = cache!.get(visitor.key, visitor.generation)
         if (page) return sendCached(res, page, nonce, visitor.setCookies, started)
@@ -123,7 +125,7 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
         visitor !== null &&
         response.headers.get(CACHEABLE_HEADER) === '1' &&
         !context.member &&
-        response.status === 200 &&
+        (response.status === 200 || (policy === 'not-found' && response.status === 404)) &&
         !response.headers.has('set-cookie') &&
         context.setCookies.join('\n') === visitor.setCookies.join('\n')
       response.headers.delete(CACHEABLE_HEADER)

@@ -73,10 +73,10 @@ export async function visitorCacheDecision(tenant: LoadedTenant, request: Reques
   return { key: parts.join('\u0000'), generation: registryGeneration(), setCookies: setCookie ? [setCookie] : [] }
 }
 
-/** True when every matched route of the render lets visitors' documents be cached. */
-export function rendersForAnyVisitor(handles: readonly unknown[]): boolean {
+/** True when the render may be kept for every visitor with the same key. */
+export function rendersForAnyVisitor(handles: readonly unknown[], status: number): boolean {
   // The root and the layouts render the same for every visitor with the same key; the page
   // itself decides.
-  const page = handles[handles.length - 1] as VisitorCacheHandle | undefined
-  return page?.visitorCache === true
+  const policy = (handles[handles.length - 1] as VisitorCacheHandle | undefined)?.visitorCache
+  return (policy === true && status === 200) || (policy === 'not-found' && status === 404)
 }
