@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { SignupLink } from '~/components/signup/signup-link.tsx'
 import { MemberCard } from '~/components/member-card.tsx'
 import { resolveTracking, signupAllowed } from '~/modules/accounts/tracking.server.ts'
-import { recentMembers } from '~/modules/profiles/showcase.server.ts'
-import { liveCams } from '~/modules/profiles/live-cams.server.ts'
+import { sharedRecentMembers } from '~/modules/profiles/showcase.server.ts'
+import { visitorLiveCams } from '~/modules/profiles/live-cams.server.ts'
 import { LiveCams } from '~/components/live-cams.tsx'
 import { loggedOutSearchAllowed } from '~/modules/search/access.server.ts'
 import { localized } from '~/modules/site/public-settings.server.ts'
@@ -24,7 +24,7 @@ const EAGER_CARDS = 4
 // The front page is for visitors. A member belongs in the members area, where the logo
 // takes them too (SPEC §2), not on a page asking them to sign up.
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { tenant, locale, db, scope, member } = context
+  const { tenant, locale, reads, scope, member } = context
   if (member) throw redirect('/members')
   const { tracking, setCookie } = await resolveTracking(request)
   return data(
@@ -35,8 +35,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       // SPEC §6: a site that needs a traffic source does not invite visitors without one.
       canSignUp: signupAllowed(tenant.signups, tracking),
       canBrowse: loggedOutSearchAllowed(tenant, tracking),
-      members: await recentMembers(db, scope, tenant.cdnPrefix, 12),
-      cams: await liveCams(db, scope, tenant, null),
+      // The same for the whole pool: from the pool cache (decision 035).
+      members: await sharedRecentMembers(reads, scope, tenant.cdnPrefix, 12),
+      cams: await visitorLiveCams(reads, scope, tenant),
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   )

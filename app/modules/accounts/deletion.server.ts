@@ -3,6 +3,7 @@
 import type { UserStatus } from '~/generated/prisma/client.ts'
 import { consumeToken, issueToken } from '../auth/tokens.server.ts'
 import type { Db } from '../db/client.server.ts'
+import { poolDataChanged } from '../cache/pool-data.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { queueMediaDeletion, removeAfterCommit } from '../media/deletions.server.ts'
@@ -48,6 +49,7 @@ export async function deleteAccount(
     return { email: user.email, name: user.profile?.name ?? '', token }
   })
   if (!deleted) return { ok: true }
+  await poolDataChanged(scope.poolId)
 
   try {
     await sendMail(mail, { to: deleted.email, kind: 'account_deleted', link: input.linkFor(deleted.token), values: { name: deleted.name } })

@@ -2,6 +2,7 @@
 // like them; members with an existing conversation still can. This module only stores the
 // flag; search, likes and chat honour it as they land.
 import type { Db } from '../db/client.server.ts'
+import { poolDataChanged } from '../cache/pool-data.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 
 /** Sets the flag on the member's own profile; false when the account has no profile. */
@@ -9,5 +10,7 @@ export async function setInvisible(db: Db, scope: Scope, userId: string, invisib
   const { count } = await withScope(db, scope, (tx) =>
     tx.profile.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId }, data: { invisible } }),
   )
+  // Hidden members leave the pool's showcase at once (decision 035).
+  if (count > 0) await poolDataChanged(scope.poolId)
   return count > 0
 }

@@ -11,7 +11,7 @@ import { trackingSearch } from '../accounts/tracking-params.ts'
 import { resolveTracking } from '../accounts/tracking.server.ts'
 import { readScoped, type Reader, type Scope } from '../db/scoped.server.ts'
 import { countryName } from '../geo/countries.ts'
-import { recentMembers, toProfileCard, type ProfileCard } from '../profiles/showcase.server.ts'
+import { sharedRecentMembers, toProfileCard, type ProfileCard } from '../profiles/showcase.server.ts'
 import { localized } from '../site/public-settings.server.ts'
 import { chooseVariant, type Assignments } from './variants.ts'
 import { landerCookie, readAssignments } from './cookie.server.ts'
@@ -64,7 +64,7 @@ export async function landerPage({ request, context, name, slug, memberId, rando
   const variant = choice.variant.id
 
   const { tracking, setCookie: trackingCookie } = await resolveTracking(request)
-  const members = (await recentMembers(reads, scope, tenant.cdnPrefix, 12)).map((m) => asLanderMember(m, locale))
+  const members = (await sharedRecentMembers(reads, scope, tenant.cdnPrefix, 12)).map((m) => asLanderMember(m, locale))
   const member = featured ? asLanderMember(featured, locale) : null
   const url = new URL(request.url)
   const signupHref = `/signup${trackingSearch(url.search)}`

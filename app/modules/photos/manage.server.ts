@@ -1,6 +1,7 @@
 // The member's own photo management: main photo, order, private, delete. Each call names
 // the member's profile: a photo of anyone else is simply not found.
 import type { Db } from '../db/client.server.ts'
+import { poolDataChanged } from '../cache/pool-data.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { ensureMainPhoto, lockProfile } from './photos.server.ts'
 import { queueMediaDeletion, removeAfterCommit } from '../media/deletions.server.ts'
@@ -19,7 +20,7 @@ async function withOwnPhoto<T>(
   photoId: number,
   fn: (tx: ScopedTx, photo: { id: number; status: string; isMain: boolean; isPrivate: boolean; filename: string; thumbFilename: string }) => Promise<T>,
 ): Promise<T | ManageResult> {
-  return withScope(db, scope, async (tx) => {
+  const result = await withScope(db, scope, async (tx) => {
     if (!(await lockProfile(tx, scope, profileId))) return NOT_FOUND
     const photo = await tx.photo.findFirst({
       where: { poolId: scope.poolId, profileId, id: photoId },
@@ -27,6 +28,9 @@ async function withOwnPhoto<T>(
     })
     return photo ? fn(tx, photo) : NOT_FOUND
   })
+  // The pool's showcase shows main photos: it is computed anew (decision 035).
+  if (result !== NOT_FOUND) await poolDataChanged(scope.poolId)
+  return result
 }
 
 /** Only an approved, public photo can be the main photo: the one others see first. */

@@ -3,6 +3,7 @@
 // pool's photos. A rejected photo keeps its row (the member sees it was refused) but loses its
 // files, every size, once the decision has committed.
 import type { Db } from '../db/client.server.ts'
+import { poolDataChanged } from '../cache/pool-data.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { queueMediaDeletion, removeAfterCommit } from '../media/deletions.server.ts'
 import type { MediaStorage } from '../media/storage.server.ts'
@@ -78,6 +79,7 @@ export async function reviewPhoto(
     return { ok: true, profileName: photo.profile.name, queued } as const
   })
   if (!result.ok) return result
+  await poolDataChanged(scope.poolId)
   await removeAfterCommit(db, scope, result.queued, options.storage)
   return { ok: true, profileName: result.profileName }
 }

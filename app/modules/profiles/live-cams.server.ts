@@ -3,6 +3,7 @@
 // pool's operator-run (fictional) profiles with a photo, so a click leads to a profile that
 // answers. Which ones, and which are live now, rotates every hour, the same on every node.
 import { readScoped, type Reader, type Scope } from '../db/scoped.server.ts'
+import { poolCached } from '../cache/pool-data.server.ts'
 import { toProfileCard, type ProfileCard } from './showcase.server.ts'
 
 export type LiveCam = ProfileCard & { live: boolean }
@@ -35,7 +36,14 @@ export async function liveCams(
   const notBlocked = viewerProfileId
     ? { id: { not: viewerProfileId }, blocking: { none: { blockedId: viewerProfileId } }, blockedBy: { none: { blockerId: viewerProfileId } } }
     : {}
-  const rows = await readScoped(reader, scope, (tx) =>
+  const rows = await candidates(reader, scope, notBlocked)
+  return pick(rows, config, site.cdnPrefix, now)
+}
+
+type CandidateRow = Awaited<ReturnType<typeof candidates>>[number]
+
+function candidates(reader: Reader, scope: Scope, notBlocked: object) {
+  return readScoped(reader, scope, (tx) =>
     tx.profile.findMany({
       where: { poolId: scope.poolId, fictional: true, status: 'active', invisible: false, photos: { some: { isMain: true, status: 'active' } }, ...notBlocked },
       orderBy: { id: 'asc' },
@@ -46,10 +54,24 @@ export async function liveCams(
       },
     }),
   )
+}
+
+function pick(rows: readonly (Omit<CandidateRow, 'birthDate'> & { birthDate: Date | string })[], config: LiveCamsConfig, cdnPrefix: string, now: Date): LiveCam[] {
   const hour = Math.floor(now.getTime() / HOUR_MS)
   return rows
     .map((row) => ({ row, rank: hourlyRank(row.id, hour) }))
     .sort((a, b) => a.rank - b.rank)
     .slice(0, config.count)
-    .map(({ row }, i) => ({ ...toProfileCard({ ...row, thumbFilename: row.photos[0]?.thumbFilename ?? null }, site.cdnPrefix, now), live: i < config.liveNow }))
+    .map(({ row }, i) => ({ ...toProfileCard({ ...row, birthDate: new Date(row.birthDate), thumbFilename: row.photos[0]?.thumbFilename ?? null }, cdnPrefix, now), live: i < config.liveNow }))
+}
+
+/**
+ * The live cams a visitor sees: the pool's candidates come from the pool cache (decision
+ * 035), the hourly draw is made per request (the same on every node).
+ */
+export async function visitorLiveCams(reader: Reader, scope: Scope, site: { liveCams?: LiveCamsConfig | undefined; cdnPrefix: string }, now = new Date()): Promise<LiveCam[]> {
+  const config = site.liveCams
+  if (!config) return []
+  const rows = await poolCached(scope.poolId, 'live-cam-candidates', () => candidates(reader, scope, {}))
+  return pick(rows, config, site.cdnPrefix, now)
 }

@@ -4,6 +4,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Db } from '../db/client.server.ts'
+import { poolDataChanged } from '../cache/pool-data.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import type { Prisma } from '~/generated/prisma/client.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
@@ -97,5 +98,7 @@ export async function saveProfileEdit(db: Db, scope: Scope, input: { userId: str
     tx.profile.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, status: { not: 'deleted' } }, data }),
   )
   if (count === 0) return { ok: false, status: 404 }
+  // A new name or place shows on the pool's showcase cards (decision 035).
+  await poolDataChanged(scope.poolId)
   return { ok: true, reply: submission.reply() }
 }

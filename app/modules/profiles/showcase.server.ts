@@ -1,5 +1,6 @@
 // Members shown on the front page: recently active, visible members of the site's pool
 // who have an approved main photo (a front page of empty silhouettes sells nothing).
+import { poolCached } from '../cache/pool-data.server.ts'
 import { readScoped, type Reader, type Scope } from '../db/scoped.server.ts'
 import { ageOn } from './age.ts'
 
@@ -15,7 +16,19 @@ export type ProfileCard = {
 }
 
 export async function recentMembers(reader: Reader, scope: Scope, cdnPrefix: string, take = 12): Promise<ProfileCard[]> {
-  const rows = await readScoped(reader, scope, (tx) =>
+  return cards(await showcaseRows(reader, scope, take), cdnPrefix)
+}
+
+/**
+ * The same showcase from the pool cache (decision 035): the same for every site of the pool
+ * and every visitor; renamed, hidden or deleted members and photo changes drop it.
+ */
+export async function sharedRecentMembers(reader: Reader, scope: Scope, cdnPrefix: string, take = 12): Promise<ProfileCard[]> {
+  return cards(await poolCached(scope.poolId, `showcase:${take}`, () => showcaseRows(reader, scope, take)), cdnPrefix)
+}
+
+function showcaseRows(reader: Reader, scope: Scope, take: number) {
+  return readScoped(reader, scope, (tx) =>
     tx.profile.findMany({
       where: { poolId: scope.poolId, status: 'active', invisible: false, photos: { some: { isMain: true, status: 'active' } } },
       orderBy: [{ lastActiveAt: 'desc' }, { id: 'desc' }],
@@ -26,8 +39,14 @@ export async function recentMembers(reader: Reader, scope: Scope, cdnPrefix: str
       },
     }),
   )
+}
+
+type ShowcaseRow = Omit<Awaited<ReturnType<typeof showcaseRows>>[number], 'birthDate'> & { birthDate: Date | string }
+
+function cards(rows: readonly ShowcaseRow[], cdnPrefix: string): ProfileCard[] {
   const today = new Date()
-  return rows.map((row) => toProfileCard({ ...row, thumbFilename: row.photos[0]?.thumbFilename ?? null }, cdnPrefix, today))
+  // From Redis the birth date arrives as a string (JSON).
+  return rows.map((row) => toProfileCard({ ...row, birthDate: new Date(row.birthDate), thumbFilename: row.photos[0]?.thumbFilename ?? null }, cdnPrefix, today))
 }
 
 export type CardRow = Omit<ProfileCard, 'age' | 'thumb'> & { birthDate: Date; thumbFilename: string | null }
