@@ -25,7 +25,7 @@ export function isChunkLoadError(error: unknown): boolean {
 
 declare global {
   interface Window {
-    /** Asked by Remix's route-module loader before it reloads (scripts/patch-remix-router.ts). */
+    /** Asked by Remix's route-module loader before it reloads (patches/@remix-run+react+2.17.5.patch, applied by patch-package at postinstall). */
     __chunkReloadAllowed?: () => boolean
   }
 }
