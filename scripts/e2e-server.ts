@@ -64,6 +64,9 @@ process.env.PORT = String(port)
 // The owner's URL: this node reads the shared secrets (VAPID keys, unsubscribe key) like a real node.
 const ownerDatabaseUrl = database.ownerUrl(name)
 const app = await createApp({ mode: 'production', dataDir: e2eDir, watchTenants: false, ownerDatabaseUrl })
+// Served as `npm start` serves: the environment parsed once (server/main.ts does the same).
+const { lockEnv } = await import('../app/modules/config/env.server.ts')
+lockEnv()
 const server = app.listen(port, '127.0.0.1', () => console.info(`e2e server on ${port}`))
 // What a second app node needs to join this one (scripts/e2e-node.ts, started by e2e specs
 // that test delivery across nodes): the same database, mail and settings.

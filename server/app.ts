@@ -10,6 +10,7 @@ import { closeRedis } from '../app/modules/kv/redis.server.ts'
 import { closeLimits } from '../app/modules/limits/limiter.server.ts'
 import { edgeErrorHandler, installEdge } from './edge.ts'
 import { compressionFor } from './edge/compression.ts'
+import { staticFiles } from './edge/static-files.ts'
 import type { GuessThrottle } from './edge/operator-throttle.ts'
 import { requestHost } from './edge/proxy.ts'
 import type { MicroCache } from './edge/micro-cache.ts'
@@ -60,8 +61,8 @@ export async function createApp(options: AppOptions) {
 
   if (devMiddlewares) app.use(devMiddlewares)
   else {
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-    app.use(express.static('build/client', { maxAge: '1h' }))
+    // From memory: no stat or open per request (decision 036).
+    app.use(staticFiles(path.resolve('build/client')))
   }
 
   app.all('*', remixHandler({ getBuild, mode: options.mode, bodyLimit: () => getEnv().BODY_LIMIT_BYTES, microCache: options.microCache }))

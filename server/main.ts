@@ -2,7 +2,7 @@
 // prepared (scripts/start.ts does that, then calls serve()). Run directly (`tsx
 // server/main.ts`) on a node whose database is already prepared by `npm run setup`.
 import type { Server } from 'node:http'
-import { EnvError, describeMode, getEnv } from '../app/modules/config/env.server.ts'
+import { EnvError, describeMode, getEnv, lockEnv } from '../app/modules/config/env.server.ts'
 import { getMediaStorage } from '../app/modules/media/storage.server.ts'
 import { createApp, stopBackground } from './app.ts'
 import { closeGracefully } from './edge/shutdown.ts'
@@ -16,6 +16,8 @@ export async function serve(options: { dev: boolean; port: number; host: string;
   if (storage.kind === 'local' && getEnv().mode === 'production') {
     console.info('[server] photos on this node\'s disk are not seen by other nodes: with more than one node set MEDIA_STORAGE=s3')
   }
+  // Complete now: requests read the parsed environment without checking it again.
+  lockEnv()
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(options.port, options.host, () => resolve(listening))
   })

@@ -3,7 +3,7 @@
 // nothing else inline runs. The Vite dev server injects scripts and styles without one, so
 // `npm run dev` gets a relaxed policy; the built app never does.
 import { randomBytes } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import helmet from 'helmet'
 
@@ -36,39 +36,49 @@ export function assignNonce(_req: Request, res: Response, next: NextFunction): v
   next()
 }
 
+/** Where the request's nonce goes in a policy built once per site. */
+const NONCE_SLOT = '\u0000nonce\u0000'
+
+/**
+ * The Content-Security-Policy of one site, with a slot for the nonce: built once per site
+ * configuration (and checkout origins), then each response only splices its nonce in.
+ */
+export function cspTemplate(options: Pick<SecurityOptions, 'dev' | 'imageOrigins'>, sources: SiteSources | null, formActionOrigins: readonly string[]): string[] {
+  const site = (directive: keyof SiteSources) => sources?.[directive] ?? []
+  const nonce = `'nonce-${NONCE_SLOT}'`
+  const scriptSrc = options.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", nonce, ...site('script')]
+  const styleElements = options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce, ...site('style')]
+  const frames = site('frame')
+  const directives: [string, readonly string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', scriptSrc],
+    ['script-src-attr', ["'none'"]],
+    ['style-src', styleElements],
+    ['style-src-elem', styleElements],
+    // Style attributes (a progress bar's width, a card's drag offset) cannot carry a
+    // nonce; they cannot run code either.
+    ['style-src-attr', ["'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...options.imageOrigins, ...site('img')]],
+    ['font-src', ["'self'", 'data:', ...site('font')]],
+    ['connect-src', options.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'", ...site('connect')]],
+    ['media-src', ["'self'", 'blob:']],
+    ['worker-src', ["'self'", 'blob:']],
+    ['manifest-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    // A site with tags that use frames names them; every other site allows none.
+    ['frame-src', frames.length > 0 ? frames : ["'none'"]],
+    ['base-uri', ["'self'"]],
+    // A checkout form without JavaScript posts here and is redirected to Mollie.
+    ['form-action', ["'self'", ...formActionOrigins]],
+    ['frame-ancestors', ["'none'"]],
+  ]
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join(';').split(NONCE_SLOT)
+}
+
 export function securityHeaders(options: SecurityOptions): RequestHandler[] {
-  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`
-  // The site's own extra hosts for one directive ('' when it has none).
-  const site = (directive: keyof SiteSources) => (_req: IncomingMessage, res: ServerResponse) => ((res as Response).locals.siteSources as SiteSources | null | undefined)?.[directive].join(' ') ?? ''
-  const scriptSrc = options.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", nonce, site('script')]
-  const styleElements = options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce, site('style')]
   const policy = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': scriptSrc,
-        'script-src-attr': ["'none'"],
-        'style-src': styleElements,
-        'style-src-elem': styleElements,
-        // Style attributes (a progress bar's width, a card's drag offset) cannot carry a
-        // nonce; they cannot run code either.
-        'style-src-attr': ["'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...options.imageOrigins, site('img')],
-        'font-src': ["'self'", 'data:', site('font')],
-        'connect-src': options.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'", site('connect')],
-        'media-src': ["'self'", 'blob:'],
-        'worker-src': ["'self'", 'blob:'],
-        'manifest-src': ["'self'"],
-        'object-src': ["'none'"],
-        // A site with tags that use frames names them; every other site allows none.
-        'frame-src': [(req: IncomingMessage, res: ServerResponse) => site('frame')(req, res) || "'none'"],
-        'base-uri': ["'self'"],
-        // A checkout form without JavaScript posts here and is redirected to Mollie.
-        'form-action': ["'self'", () => (options.formActionOrigins?.() ?? []).join(' ')],
-        'frame-ancestors': ["'none'"],
-      },
-    },
+    // Set below, from a template per site.
+    contentSecurityPolicy: false,
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
@@ -76,6 +86,27 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
   })
+  const noSite: Map<string, string[]> = new Map()
+  const templates = new WeakMap<SiteSources, Map<string, string[]>>()
+  const templateFor = (sources: SiteSources | null): string[] => {
+    const formAction = options.formActionOrigins?.() ?? []
+    const key = formAction.join(' ')
+    let byFormAction = sources ? templates.get(sources) : noSite
+    if (!byFormAction) {
+      byFormAction = new Map()
+      templates.set(sources!, byFormAction)
+    }
+    let template = byFormAction.get(key)
+    if (!template) {
+      template = cspTemplate(options, sources, formAction)
+      byFormAction.set(key, template)
+    }
+    return template
+  }
+  const csp: RequestHandler = (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', templateFor((res.locals.siteSources as SiteSources | null | undefined) ?? null).join(nonceOf(res)))
+    next()
+  }
   const permissions: RequestHandler = (_req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
     next()
@@ -90,5 +121,5 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
       (error: unknown) => next(error),
     )
   }
-  return [assignNonce, resolveSite, policy, permissions]
+  return [assignNonce, resolveSite, policy, csp, permissions]
 }

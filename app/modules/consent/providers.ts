@@ -70,7 +70,19 @@ export function configuredProviders(tracking: TrackingConfig): { provider: Provi
 }
 
 /** The extra CSP sources of a site's providers, each host once; empty lists without any. */
+// One object per site configuration: the edge keeps the CSP it built for it (decision 036).
+const sourcesOf = new WeakMap<TrackingConfig, CspSources>()
+
 export function cspSourcesFor(tracking: TrackingConfig): CspSources {
+  let known = sourcesOf.get(tracking)
+  if (!known) {
+    known = buildCspSources(tracking)
+    sourcesOf.set(tracking, known)
+  }
+  return known
+}
+
+function buildCspSources(tracking: TrackingConfig): CspSources {
   const sources: CspSources = { script: [], connect: [], img: [], font: [], style: [], frame: [] }
   for (const { provider } of configuredProviders(tracking)) {
     for (const [directive, hosts] of Object.entries(PROVIDERS[provider].csp) as [keyof CspSources, string[]][]) {
