@@ -13,6 +13,7 @@ import { compressionFor } from './edge/compression.ts'
 import { staticFiles } from './edge/static-files.ts'
 import type { GuessThrottle } from './edge/operator-throttle.ts'
 import { requestHost } from './edge/proxy.ts'
+import type { MediaCache } from './edge/media-cache.ts'
 import type { MicroCache } from './edge/micro-cache.ts'
 import { hooksOf, remixHandler } from './edge/remix.ts'
 
@@ -26,6 +27,8 @@ export type AppOptions = {
   operatorThrottle?: GuessThrottle
   /** The visitor-document micro-cache; default: one of VISITOR_CACHE_SECONDS in production, none in development. */
   microCache?: MicroCache | null
+  /** The public-photo cache in front of the media route; default: one in production. */
+  mediaCache?: MediaCache | null
 }
 
 export async function createApp(options: AppOptions) {
@@ -65,7 +68,7 @@ export async function createApp(options: AppOptions) {
     app.use(staticFiles(path.resolve('build/client')))
   }
 
-  app.all('*', remixHandler({ getBuild, mode: options.mode, bodyLimit: () => getEnv().BODY_LIMIT_BYTES, microCache: options.microCache }))
+  app.all('*', remixHandler({ getBuild, mode: options.mode, bodyLimit: () => getEnv().BODY_LIMIT_BYTES, microCache: options.microCache, mediaCache: options.mediaCache }))
   app.use(edgeErrorHandler)
   return app
 }

@@ -13,6 +13,7 @@ import { BodyTooLarge, isMultipart, readLimitedBody } from './body.ts'
 import { clientIp, requestHost, requestOrigin } from './proxy.ts'
 import { refuse } from './refuse.ts'
 import type { SiteSources } from './security-headers.ts'
+import { createMediaCache, type MediaCache } from './media-cache.ts'
 import { bodyWithNonce, createMicroCache, type CachedPage, type MicroCache } from './micro-cache.ts'
 import { serverTiming, type CacheOutcome } from './server-timing.ts'
 import { lifecycleOf } from './shutdown.ts'
@@ -58,10 +59,11 @@ const CACHEABLE_HEADER = 'x-visitor-cacheable'
  */
 const DOCUMENT_CACHE = 'private, no-cache'
 
-export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mode: 'production' | 'development'; bodyLimit: () => number; microCache?: MicroCache | null }) {
+export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mode: 'production' | 'development'; bodyLimit: () => number; microCache?: MicroCache | null; mediaCache?: MediaCache | null }) {
   const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>()
   const seconds = getEnv().VISITOR_CACHE_SECONDS
   const cache = options.microCache !== undefined ? options.microCache : options.mode === 'production' && seconds > 0 ? createMicroCache({ ttlMs: seconds * 1000, maxBytes: 64 * 2 ** 20 }) : null
+  const media = options.mediaCache !== undefined ? options.mediaCache : options.mode === 'production' ? createMediaCache() : null
   return (req: Request, res: Response, next: NextFunction) => withRequestTiming((timing) => handle(req, res, next, timing))
 
   async function handle(req: Request, res: Response, next: NextFunction, timing: { dbMs: number; statements: number }) {
@@ -73,6 +75,8 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       const host = requestHost(req) ?? 'localhost'
       const url = `${requestOrigin(req) ?? `http://${host}`}${req.originalUrl}`
       const nonce = res.locals.cspNonce as string
+      // An approved public photo: the same bytes for everyone (media-cache.ts).
+      if (media?.serve(host, req, res)) return
       const policy = cache && req.method === 'GET' ? visitorCachePolicy(build, req.path) : null
       const visitor = policy ? await hooks.visitorCacheKey(host, url, req.headers) : null
       if (visitor) {
@@ -136,7 +140,7 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       response.headers.set('Server-Timing', serverTiming({ cache: outcome, dbMs: timing.dbMs, statements: timing.statements, renderMs: renderMs - timing.dbMs, totalMs: renderMs }))
       const keep = cacheable
         ? (body: Buffer) => cache!.set(visitor.key, visitor.generation, { status: response.status, headers: [...response.headers.entries()] }, body, nonce)
-        : undefined
+        : media?.keeper(host, req, response)
       await send(res, response, keep)
     } catch (error) {
       next(error)
