@@ -10,20 +10,25 @@ import { installChunkReloadGuard } from './modules/http/reload-guard.ts'
 installChunkReloadGuard()
 
 const nonce = documentNonce()
-const catalogues = readDocumentCatalogues()
-const i18n = createClientI18n(catalogues.data)
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <DocumentCataloguesProvider value={catalogues.raw}>
-            <RemixBrowser />
-          </DocumentCataloguesProvider>
-        </I18nextProvider>
-      </NonceProvider>
-    </StrictMode>,
-  )
-})
+async function hydrate() {
+  // The document preloaded its catalogue files: they are here about when the scripts are.
+  const catalogues = await readDocumentCatalogues()
+  const i18n = createClientI18n(catalogues)
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <NonceProvider value={nonce}>
+          <I18nextProvider i18n={i18n}>
+            <DocumentCataloguesProvider value={catalogues.raw}>
+              <RemixBrowser />
+            </DocumentCataloguesProvider>
+          </I18nextProvider>
+        </NonceProvider>
+      </StrictMode>,
+    )
+  })
+}
+
+void hydrate()

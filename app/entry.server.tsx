@@ -19,7 +19,7 @@ import { closeRedis } from './modules/kv/redis.server.ts'
 import { closeLimits } from './modules/limits/limiter.server.ts'
 import { NonceProvider } from './modules/http/nonce.tsx'
 import { unknownHostPage } from './modules/tenancy/unknown-host.server.ts'
-import { documentCatalogues, serverI18n } from './modules/i18n/i18n.server.ts'
+import { catalogueAt, documentCatalogues, serverI18n } from './modules/i18n/i18n.server.ts'
 import { DocumentCataloguesProvider } from './modules/i18n/document.tsx'
 import { namespacesFor } from './modules/i18n/namespaces.ts'
 import { cspSourcesFor, type CspSources } from './modules/consent/providers.ts'
@@ -103,6 +103,11 @@ export async function loadContextFor(host: string, url: string, edge: { cspNonce
 }
 
 export { unknownHostPage }
+
+/** A catalogue file (/assets/i18n/...) for the edge to serve, or undefined (decision 036). */
+export function catalogueFile(path: string): string | undefined {
+  return catalogueAt(path)
+}
 
 /** The micro-cache key of a visitor's document request (decision 034); null: render it. */
 export async function visitorCacheKey(

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { ProgressBar } from './components/layout/progress-bar.tsx'
 import { switchLanguage } from './modules/i18n/switch-language.ts'
-import { DocumentCataloguesScript } from './modules/i18n/document.tsx'
+import { CataloguePreloads, DocumentCataloguesScript } from './modules/i18n/document.tsx'
 import { errorCatalogue } from './modules/i18n/error-catalogue.server.ts'
 import { companyInfo, publicSettings } from './modules/site/public-settings.server.ts'
 import { errorMeta } from './modules/site/error-meta.ts'
@@ -103,6 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.themeCss }} /> : null}
         <Meta />
         <Links />
+        <CataloguePreloads />
       </head>
       <body>
         <ProgressBar />

@@ -120,9 +120,13 @@ test('a document carries only its page’s translations; a client navigation loa
   const errors = collectErrors(page)
   await page.goto(siteUrl('flirtlokaal'))
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-  const carried = await page.locator('#i18n-data').evaluate((el) => Object.keys((JSON.parse(el.textContent ?? '{}') as { resources: object }).resources))
+  const carried = await page.locator('#i18n-data').evaluate((el) => Object.keys((JSON.parse(el.textContent ?? '{}') as { urls: object }).urls))
   // The default layout's namespaces; neither 'account' nor 'signup' (the modal loads on intent).
   expect(carried).toEqual(['common', 'profile'])
+  // As files of their own (content-hashed, preloaded), not inside the HTML.
+  expect(await page.locator('#i18n-data').textContent()).not.toContain('"nav":{')
+  const preloads = await page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')))
+  expect(preloads).toEqual([expect.stringMatching(/^\/assets\/i18n\/nl\/common\.[A-Za-z0-9_-]{12}\.json$/), expect.stringMatching(/^\/assets\/i18n\/nl\/profile\./)])
   // The login page needs the 'account' namespace, which the home document did not carry.
   await page.getByRole('link', { name: 'Inloggen' }).first().click()
   await expect(page).toHaveURL(/\/login/)

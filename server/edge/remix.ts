@@ -27,6 +27,8 @@ export type EntryHooks = {
   unknownHostPage(acceptLanguage: string | undefined, nonce: string): string
   /** The visitor micro-cache's key for a document request, or null (decision 034). */
   visitorCacheKey(host: string, url: string, headers: IncomingHttpHeaders): Promise<{ key: string; generation: number; setCookies: string[] } | null>
+  /** A translation catalogue file (content-hashed JSON), or undefined. */
+  catalogueFile(path: string): string | undefined
   imageOrigins(): Promise<string[]>
   siteSources(host: string | null): Promise<SiteSources | null>
   stopBackground(): Promise<void>
@@ -77,6 +79,15 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       const nonce = res.locals.cspNonce as string
       // An approved public photo: the same bytes for everyone (media-cache.ts).
       if (media?.serve(host, req, res)) return
+      // A translation catalogue: the same for every site, and never changes at its URL.
+      if (req.path.startsWith('/assets/i18n/')) {
+        const json = hooks.catalogueFile(req.path)
+        if (json !== undefined) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+          res.type('json').send(json)
+          return
+        }
+      }
       const policy = cache && req.method === 'GET' ? visitorCachePolicy(build, req.path) : null
       const visitor = policy ? await hooks.visitorCacheKey(host, url, req.headers) : null
       if (visitor) {

@@ -5,7 +5,6 @@
 // page stays on screen meanwhile.
 import { createInstance, type BackendModule, type i18n, type ReadCallback, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import type { DocumentCatalogues } from './namespaces.ts'
 
 const chunks = import.meta.glob<{ default: ResourceKey }>('../../locales/*/{common,signup,account,settings,profile,photos,search,likes,swipe,chat,payments}.json')
 
@@ -25,7 +24,7 @@ const chunkBackend: BackendModule = {
   },
 }
 
-export function createClientI18n({ locale, resources }: DocumentCatalogues): i18n {
+export function createClientI18n({ locale, resources }: { locale: string; resources: Record<string, unknown> }): i18n {
   const instance = createInstance()
   void instance
     .use(initReactI18next)

@@ -1,6 +1,7 @@
-// The first page's catalogues travel inside the document, not in the root loader's data:
-// the server writes them once per locale and namespace set (i18n.server.ts), and the
-// browser reads the same string back before hydrating, so both render the same element.
+// The first page's catalogues: the document names their content-hashed files (decision
+// 036) in a small JSON script and preloads them; the browser reads the same string back
+// and fetches the files (already on their way) before hydrating, so both render the same
+// element and no catalogue travels inside the HTML.
 import { createContext, useContext } from 'react'
 import { useNonce } from '../http/nonce.tsx'
 import { I18N_DATA_ID, type DocumentCatalogues } from './namespaces.ts'
@@ -17,9 +18,32 @@ export function DocumentCataloguesScript() {
   return <script id={I18N_DATA_ID} type="application/json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />
 }
 
-/** Browser: the catalogues this document was served with, and their raw text. */
-export function readDocumentCatalogues(): { raw: string; data: DocumentCatalogues } {
+/** <link rel="preload"> for the document's catalogue files: fetched alongside the scripts. */
+export function CataloguePreloads() {
+  const json = useContext(CataloguesContext)
+  if (!json) return null
+  const { urls } = JSON.parse(json) as DocumentCatalogues
+  return (
+    <>
+      {Object.values(urls).map((href) => (
+        <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />
+      ))}
+    </>
+  )
+}
+
+/** Browser: the catalogues this document was served with (loaded), and the script's raw text. */
+export async function readDocumentCatalogues(): Promise<{ raw: string; locale: string; resources: Record<string, unknown> }> {
   const raw = document.getElementById(I18N_DATA_ID)?.textContent ?? ''
-  const data = raw ? (JSON.parse(raw) as DocumentCatalogues) : { locale: document.documentElement.lang || 'en', resources: {} }
-  return { raw, data }
+  const data: DocumentCatalogues = raw ? (JSON.parse(raw) as DocumentCatalogues) : { locale: document.documentElement.lang || 'en', urls: {} }
+  const resources: Record<string, unknown> = {}
+  await Promise.all(
+    Object.entries(data.urls).map(async ([namespace, url]) => {
+      // Same mode as the preload (crossorigin=anonymous), so the preloaded answer is used.
+      const response = await fetch(url, { credentials: 'same-origin' }).catch(() => null)
+      // A namespace that did not arrive is loaded on demand by the i18n backend instead.
+      if (response?.ok) resources[namespace] = await response.json()
+    }),
+  )
+  return { raw, locale: data.locale, resources }
 }

@@ -28,4 +28,5 @@ export function namespacesFor(handles: readonly unknown[]): ClientNamespace[] {
 /** The id of the document's JSON script with the first page's catalogues. */
 export const I18N_DATA_ID = 'i18n-data'
 
-export type DocumentCatalogues = { locale: string; resources: Record<string, unknown> }
+/** What the document carries: its locale and the URL of each namespace's catalogue file. */
+export type DocumentCatalogues = { locale: string; urls: Record<string, string> }
