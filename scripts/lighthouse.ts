@@ -1,15 +1,21 @@
 // `npm run lighthouse`: Lighthouse's mobile performance audit (its default: a mid-range phone,
-// slow 4G, simulated) on the home and members pages of two demo sites, against the built app
+// slow 4G, simulated) on the home and members pages of every demo site, against the built app
 // served by scripts/e2e-server.ts. Prints the score and the LCP per page; nothing is asserted.
 // Run from another checkout's folder to measure that checkout (the server started is the
 // current folder's): `cd ../old && node --import tsx /path/to/scripts/lighthouse.ts`.
 import { spawn } from 'node:child_process'
 import http from 'node:http'
+import os from 'node:os'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { getEnv } from '../app/modules/config/env.server.ts'
+import { loadTenants } from '../app/modules/tenancy/load-tenants.server.ts'
+import { THEME_NAMES } from '../themes/index.ts'
 
-const PORT = 3240
-const SITES = ['flirtlokaal', 'datevibe'] as const
+// BENCH_PORT + 5 (default 3205), so it never meets a benchmark's or another run's ports.
+const PORT = getEnv().BENCH_PORT + 5
+// Every demo site (issue #25: Lighthouse on home and /members of every one).
+const SITES = (await loadTenants(THEME_NAMES)).map((t) => t.slug)
 const RUNS = 3
 
 function post(host: string, path: string, body: string): Promise<string[]> {
@@ -52,7 +58,7 @@ try {
       rows.push(`| ${slug} | ${label} | ${median(scores)} | ${lcps.length ? `${(median(lcps) / 1000).toFixed(2)} s` : 'not measured'} |`)
     }
   }
-  console.info(`\nLighthouse mobile (median of ${RUNS})\n\n| site | page | performance | LCP |\n|---|---|---|---|\n${rows.join('\n')}`)
+  console.info(`\nLighthouse mobile (median of ${RUNS}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')})\n\n| site | page | performance | LCP |\n|---|---|---|---|\n${rows.join('\n')}`)
 } finally {
   await chrome.kill()
   server.kill('SIGTERM')
