@@ -15,8 +15,10 @@ export async function writeBatched(body: ReadableStream<Uint8Array>, res: Respon
   const kept: Buffer[] = []
   let batch: Buffer[] = []
   let batchBytes = 0
+  // Ended elsewhere (shutdown ends live event streams) or gone: stop reading, write nothing.
+  const closed = () => res.writableEnded || res.destroyed
   const flush = () => {
-    if (batchBytes === 0) return
+    if (batchBytes === 0 || closed()) return
     const chunk = batch.length === 1 ? batch[0]! : Buffer.concat(batch, batchBytes)
     batch = []
     batchBytes = 0
@@ -33,6 +35,10 @@ export async function writeBatched(body: ReadableStream<Uint8Array>, res: Respon
         result = await next
       }
       if (result.done) break
+      if (closed()) {
+        await reader.cancel().catch(() => undefined)
+        return
+      }
       // A copy: the renderer may reuse its buffers once a chunk is handed on.
       const chunk = Buffer.from(result.value)
       batch.push(chunk)
@@ -40,6 +46,7 @@ export async function writeBatched(body: ReadableStream<Uint8Array>, res: Respon
       if (keep) kept.push(chunk)
       if (batchBytes >= BATCH_BYTES) flush()
     }
+    if (closed()) return
     flush()
     res.end()
     keep?.(Buffer.concat(kept))
