@@ -5,6 +5,8 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { buildAppContext } from './modules/tenancy/context.server.ts'
+import { buildConsoleContext } from './modules/console/context.server.ts'
+import { consoleHostName, isConsoleHost } from './modules/console/host.ts'
 import { tenantForHost } from './modules/tenancy/request-tenant.server.ts'
 import { getRegistry, watchTenantFiles } from './modules/tenancy/registry.server.ts'
 import { syncTenants } from './modules/tenancy/sync.server.ts'
@@ -41,6 +43,10 @@ let jobs: JobRunner | undefined
  */
 export async function startTenancy(options: { watch: boolean; jobs?: boolean; ownerDatabaseUrl?: string }): Promise<number> {
   const registry = await getRegistry()
+  // The console's host is no site's (decision 023): a collision would hand one of them the other's pages.
+  const consoleHost = currentConsoleHost()
+  const taken = registry.tenants.find((t) => t.domains.includes(consoleHost ?? '') || (getEnv().LOCALHOST_TENANTS && `${t.slug}.localhost` === consoleHost))
+  if (taken) throw new Error(`Cannot start: OPERATOR_HOST ${consoleHost} is also a host of the site ${taken.slug}; give the console a host of its own.`)
   // A site that sells credits needs its Mollie key in production (docs/decisions/015).
   if (getEnv().mode === 'production') {
     const missing = missingMollieKeys(registry.tenants)
@@ -93,12 +99,22 @@ export async function siteSources(host: string | null): Promise<CspSources | nul
   return tenant ? cspSourcesFor(tenant.tracking) : null
 }
 
-/** The request's context, or null when its host belongs to no site. */
+/** The operator console's host name (OPERATOR_HOST, demo operator.localhost), or null. */
+export function currentConsoleHost(): string | null {
+  const env = getEnv()
+  return consoleHostName(env.OPERATOR_HOST, env.mode)
+}
+
+/**
+ * The request's context: the console's on the console host (its own session cookie; a
+ * member cookie is never read there), a site's on a site's host, null for any other host.
+ */
 export async function loadContextFor(host: string, url: string, edge: { cspNonce: string; clientIp: string; cookie: string | undefined }): Promise<AppLoadContext | null> {
-  const tenant = await tenantForHost(host)
-  if (!tenant) return null
   const headers = new Headers()
   if (edge.cookie) headers.set('cookie', edge.cookie)
+  if (isConsoleHost(host, currentConsoleHost())) return (await buildConsoleContext(new Request(url, { headers }), edge)) as unknown as AppLoadContext
+  const tenant = await tenantForHost(host)
+  if (!tenant) return null
   return buildAppContext(new Request(url, { headers }), tenant, edge)
 }
 

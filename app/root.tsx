@@ -8,15 +8,10 @@ import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { ProgressBar } from './components/layout/progress-bar.tsx'
 import { switchLanguage } from './modules/i18n/switch-language.ts'
 import { CataloguePreloads, DocumentCataloguesScript } from './modules/i18n/document.tsx'
-import { errorCatalogue } from './modules/i18n/error-catalogue.server.ts'
-import { companyInfo, publicSettings } from './modules/site/public-settings.server.ts'
 import { errorMeta } from './modules/site/error-meta.ts'
-import { themeCss } from './modules/theme/css-vars.ts'
-import { visitorCountry } from './modules/site/visitor-country.server.ts'
+import { memberRootData } from './modules/site/root-data.server.ts'
+import { consoleContextOf, isConsoleContext } from './modules/console/context.server.ts'
 import { useNonce } from './modules/http/nonce.tsx'
-import { MEDIA_PATH } from './modules/media/urls.ts'
-import { takeToast } from './modules/http/toast.server.ts'
-import { readConsent } from './modules/consent/consent.server.ts'
 import { AUTHENTICATION_REQUIRED_EVENT } from './modules/http/client-fetch.ts'
 import { allowReload } from './modules/http/reload-guard.ts'
 import { ConsentBanner, ThirdPartyTags } from './components/layout/consent.tsx'
@@ -32,61 +27,28 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { tenant, locale, theme } = context
-  return {
-    visitorCountry: visitorCountry(request.headers),
-    locale,
-    // UI catalogues travel inside the document (entry.server.tsx), not here; only the
-    // error texts, for meta functions, which run outside React.
-    errorTexts: errorCatalogue(locale),
-    themeCss: themeCss(theme),
-    themeColor: theme.colors.primary,
-    logoMark: theme.logoMark,
-    settings: publicSettings(tenant, locale),
-    member: context.member
-      ? {
-          name: context.member.profile?.name ?? context.member.email,
-          thumb: context.member.profile?.thumbFilename ? `${MEDIA_PATH}${context.member.profile.thumbFilename}` : null,
-          photoInReview: (context.member.profile?.photosInInspection ?? 0) > 0,
-          credits: context.member.credits,
-          paidUser: context.member.paidUser,
-          status: context.member.status,
-          profileStatus: context.member.profile?.status ?? null,
-          notificationsDisabled: context.member.notifications.disabled,
-          pushAlertDismissedAt: context.member.notifications.pushAlertDismissedAt?.toISOString() ?? null,
-          disabledAlertDismissedAt: context.member.notifications.disabledAlertDismissedAt?.toISOString() ?? null,
-        }
-      : null,
-    company: companyInfo(tenant),
-    // The site's third-party tags (public ids) and the visitor's choice about them.
-    tracking: tenant.tracking,
-    consent: readConsent(request.headers.get('cookie')),
-    // What the member's last action did (a flash set before a redirect), shown once.
-    toast: await takeToast(context, request),
-  }
+  // The console host's document (decision 023): its own layout route brings the rest.
+  if (isConsoleContext(context)) return { face: 'console' as const, locale: consoleContextOf(context).locale }
+  return memberRootData(context, request)
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>
+export type { RootData } from './modules/site/root-data.server.ts'
 
 // An error page's title; the layout's error boundary and routes without their own meta get
 // it from here too, because Remix passes the error to every matched meta function.
 export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
-  error ? errorMeta({ error, matches }) : data ? [{ name: 'description', content: data.settings.description }] : []
+  error ? errorMeta({ error, matches }) : data && !('face' in data) ? [{ name: 'description', content: data.settings.description }] : []
 
 // The root data changes only with the language (?lng=) or after a form post (the language
 // form, or an action that flashed a toast before its redirect).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
   formMethod !== undefined || currentUrl.searchParams.get('lng') !== nextUrl.searchParams.get('lng') ? defaultShouldRevalidate : false
 
-export function useRootData(): RootData {
-  const data = useRouteLoaderData<typeof loader>('root')
-  if (!data) throw new Error('root data is missing')
-  return data
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const locale = data?.locale ?? 'en'
+  // A site's document carries its theme; the console's brings its own styles.
+  const site = data && !('face' in data) ? data : null
   const nonce = useNonce()
   const { i18n } = useTranslation()
   // The language changed on the server (the language menu, or a login restoring the
@@ -99,8 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data ? <meta name="theme-color" content={data.themeColor} /> : null}
-        {data ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.themeCss }} /> : null}
+        {site ? <meta name="theme-color" content={site.themeColor} /> : null}
+        {site ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: site.themeCss }} /> : null}
         <Meta />
         <Links />
         <CataloguePreloads />
@@ -123,6 +85,9 @@ export default function App() {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   useLogOutWhenSessionEnds()
+  const data = useRouteLoaderData<typeof loader>('root')
+  // The console has no consent banner, tags, prefetching or installed-app mode.
+  if (data && 'face' in data) return <Outlet />
   return (
     <>
       <Outlet />
@@ -140,7 +105,8 @@ export default function App() {
  * expiry, a deleted account). The page reloads once, as the server now sees it: logged out.
  */
 function useLogOutWhenSessionEnds() {
-  const loggedIn = useRouteLoaderData<typeof loader>('root')?.member != null
+  const data = useRouteLoaderData<typeof loader>('root')
+  const loggedIn = data != null && !('face' in data) && data.member != null
   useEffect(() => {
     if (!loggedIn) return
     const onEnded = () => {

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { tinyPng } from '../app/modules/photos/test-images.ts'
 import { unique } from './members.ts'
 import { expect, test } from './fixtures.ts'
-import { siteUrl, waitForLink } from './sites.ts'
+import { E2E_PORT, siteUrl, waitForLink } from './sites.ts'
 
 const SLUG = 'flirtlokaal'
 
@@ -184,9 +184,15 @@ test('@phone a rejected photo shows the reason the operator chose and offers onl
   await page.getByRole('button', { name: "Foto's uploaden" }).click()
   await expect(page.getByRole('article', { name: 'Foto 1' })).toBeVisible()
 
-  const operator = await browser.newContext({ httpCredentials: { username: 'operator', password: 'e2e-operator' } })
+  // On the operator console (its own host), as the demo moderator.
+  const operator = await browser.newContext()
   const operatorPage = await operator.newPage()
-  await operatorPage.goto(siteUrl(SLUG, '/operator/photos'))
+  await operatorPage.goto(`http://operator.localhost:${E2E_PORT}/login`)
+  await operatorPage.getByLabel('E-mailadres').fill('moderator@console.example.com')
+  await operatorPage.getByLabel('Wachtwoord').fill('demo-console-moderator')
+  await operatorPage.getByRole('button', { name: 'Aanmelden' }).click()
+  // A moderator lands on the photo queue.
+  await expect(operatorPage).toHaveURL(/\/photos$/)
   const item = operatorPage.getByRole('article', { name: new RegExp(`Foto van ${member.name}`) })
   await item.getByLabel('Reden bij afkeuren').selectOption('quality')
   await item.getByRole('button', { name: 'Afkeuren' }).click()

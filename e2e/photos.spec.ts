@@ -42,12 +42,18 @@ test('a photo with GPS EXIF is stored without EXIF, inspected, approved and then
   await expect(visitorPage.getByRole('img', { name: `Foto van ${member.name}` })).toHaveCount(0)
 
   // An operator approves it.
-  const operator = await browser.newContext({ httpCredentials: { username: 'operator', password: 'e2e-operator' } })
+  // On the operator console (its own host), as the demo moderator.
+  const operator = await browser.newContext()
   const operatorPage = await operator.newPage()
-  await operatorPage.goto(siteUrl(SLUG, '/operator/photos'))
+  await operatorPage.goto(`http://operator.localhost:${E2E_PORT}/login`)
+  await operatorPage.getByLabel('E-mailadres').fill('moderator@console.example.com')
+  await operatorPage.getByLabel('Wachtwoord').fill('demo-console-moderator')
+  await operatorPage.getByRole('button', { name: 'Aanmelden' }).click()
+  // A moderator lands on the photo queue.
+  await expect(operatorPage).toHaveURL(/\/photos$/)
   const queued = operatorPage.getByRole('article', { name: new RegExp(`Foto van ${member.name}`) })
-  // The queue's image comes from /operator/media/, where the browser sends the operator's password.
-  await expect(queued.locator('img')).toHaveAttribute('src', /^\/operator\/media\//)
+  // The queue's image comes from the console host's own /media/ (operators of the pool only).
+  await expect(queued.locator('img')).toHaveAttribute('src', /^\/media\//)
   await expect.poll(() => queued.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   await queued.getByRole('button', { name: 'Goedkeuren' }).click()
   await expect(operatorPage.getByText(`De foto van ${member.name} is goedgekeurd.`)).toBeVisible()

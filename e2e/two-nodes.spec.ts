@@ -40,7 +40,7 @@ type Node = { port: number; dataDir: string; child?: ChildProcess; log: string[]
 async function start(node: Node, ownerUrl: string): Promise<void> {
   // A demo on an external database (NODE_ENV unset): the role is the app's to manage.
   const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: withDatabase(ownerUrl, DATABASE), PORT: String(node.port), HOST: '127.0.0.1', DATA_DIR: node.dataDir, SEED_DEMO: 'false', SHUTDOWN_GRACE_SECONDS: '2', ...node.env }
-  for (const name of ['NODE_ENV', 'APP_DATABASE_URL', 'OPERATOR_PASSWORD', 'SMTP_URL']) delete env[name]
+  for (const name of ['NODE_ENV', 'APP_DATABASE_URL', 'SMTP_URL']) delete env[name]
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   node.child = child
   child.stdout!.on('data', (chunk: Buffer) => node.log.push(chunk.toString()))

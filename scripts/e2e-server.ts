@@ -11,9 +11,9 @@ import { prepareDatabase } from './lib/prepare.ts'
 const name = `dating_e2e_${process.pid}`
 
 process.env.NODE_ENV = 'production'
-// Test-only switches: the operator queue's password, the /__test/* hooks, and the sites on
-// <slug>.localhost even when DATABASE_URL makes this a production-mode run.
-process.env.OPERATOR_PASSWORD ??= 'e2e-operator'
+// Test-only switches: the /__test/* hooks, and the sites on <slug>.localhost even when
+// DATABASE_URL makes this a production-mode run. The console answers on operator.localhost.
+process.env.OPERATOR_HOST ??= 'operator.localhost'
 process.env.E2E_TEST_HOOKS = 'true'
 process.env.LOCALHOST_TENANTS = 'true'
 // Abuse limits: this run's own namespace, and room for the many signups and look-ups every
@@ -70,7 +70,7 @@ lockEnv()
 const server = app.listen(port, '127.0.0.1', () => console.info(`e2e server on ${port}`))
 // What a second app node needs to join this one (scripts/e2e-node.ts, started by e2e specs
 // that test delivery across nodes): the same database, mail and settings.
-const nodeEnvNames = ['PORT', 'MOLLIE_API_ENDPOINT', 'MOLLIE_CHECKOUT_ORIGIN', 'APP_DATABASE_URL', 'SMTP_URL', 'OPERATOR_PASSWORD', 'E2E_TEST_HOOKS', 'LOCALHOST_TENANTS', 'RATE_LIMIT_NAMESPACE', 'RATE_LIMITS', 'REDIS_URL', 'TRUST_PROXY'] as const
+const nodeEnvNames = ['PORT', 'MOLLIE_API_ENDPOINT', 'MOLLIE_CHECKOUT_ORIGIN', 'APP_DATABASE_URL', 'SMTP_URL', 'OPERATOR_HOST', 'MAIL_EVENT_TOKENS', 'E2E_TEST_HOOKS', 'LOCALHOST_TENANTS', 'RATE_LIMIT_NAMESPACE', 'RATE_LIMITS', 'REDIS_URL', 'TRUST_PROXY'] as const
 await writeFile(
   path.join(e2eDir, 'node.json'),
   JSON.stringify({ dataDir: e2eDir, ownerDatabaseUrl, env: Object.fromEntries(nodeEnvNames.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))) }),

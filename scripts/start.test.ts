@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 function start(env: Record<string, string>) {
   const base: Record<string, string | undefined> = { ...process.env }
-  for (const name of ['SMTP_URL', 'APP_DATABASE_URL', 'OPERATOR_PASSWORD', 'E2E_TEST_HOOKS']) delete base[name]
+  for (const name of ['SMTP_URL', 'APP_DATABASE_URL', 'OPERATOR_HOST', 'E2E_TEST_HOOKS']) delete base[name]
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env: { ...base, ...env } as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 60_000 })
 }
 
@@ -16,15 +16,15 @@ describe('npm start in production mode', () => {
     expect(run.status).toBe(1)
     const lines = run.stderr.split('\n')
     expect(lines).toContain('Cannot start: the environment is not valid.')
-    for (const name of ['SMTP_URL', 'APP_DATABASE_URL', 'OPERATOR_PASSWORD']) {
+    for (const name of ['SMTP_URL', 'APP_DATABASE_URL', 'OPERATOR_HOST']) {
       expect(lines.filter((line) => line.startsWith(`  - ${name} is required in production`))).toHaveLength(1)
     }
   })
 
   it('names only what is missing', { timeout: 90_000 }, () => {
-    const run = start({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://owner@127.0.0.1:1/dating', APP_DATABASE_URL: 'postgresql://app@127.0.0.1:1/dating', OPERATOR_PASSWORD: 'a-long-operator-secret' })
+    const run = start({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://owner@127.0.0.1:1/dating', APP_DATABASE_URL: 'postgresql://app@127.0.0.1:1/dating', OPERATOR_HOST: 'console.example.com' })
     expect(run.status).toBe(1)
     expect(run.stderr).toContain('  - SMTP_URL is required in production')
-    expect(run.stderr).not.toMatch(/APP_DATABASE_URL is required|OPERATOR_PASSWORD is required/)
+    expect(run.stderr).not.toMatch(/APP_DATABASE_URL is required|OPERATOR_HOST is required/)
   })
 })

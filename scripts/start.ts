@@ -10,7 +10,8 @@ import path from 'node:path'
 import { THEME_NAMES } from '../themes/index.ts'
 import { EnvError, describeMode, getEnv, type Env } from '../app/modules/config/env.server.ts'
 import { loadTenants } from '../app/modules/tenancy/load-tenants.server.ts'
-import { demoOperatorPassword, openDatabaseServer } from './lib/database.ts'
+import { openDatabaseServer } from './lib/database.ts'
+import { demoOperatorsText } from './lib/demo-operators.ts'
 import { isBuildStale } from './lib/build-state.ts'
 import { prepareDatabase } from './lib/prepare.ts'
 import { demoSitesText } from './lib/seed-all.ts'
@@ -52,16 +53,6 @@ try {
     log,
   })
   process.env.APP_DATABASE_URL ??= appUrl
-  let operatorLine = 'OPERATOR_PASSWORD from the environment'
-  if (!env.OPERATOR_PASSWORD) {
-    // The demo's password is shared by every node of the database and printed only once.
-    const operator = await demoOperatorPassword(database, name, dataDir)
-    process.env.OPERATOR_PASSWORD = operator.value
-    operatorLine = operator.created
-      ? `password ${operator.value} (generated now and shown only this once; set OPERATOR_PASSWORD to choose your own)`
-      : 'the password shown when it was generated (kept in the database; set OPERATOR_PASSWORD to choose your own)'
-  }
-
   if (!dev && isBuildStale()) {
     log('building the app (remix vite:build)')
     const build = spawnSync('npx', ['remix', 'vite:build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
@@ -80,7 +71,8 @@ try {
     env.mode === 'production'
       ? `Sites: ${tenants.map((t) => `${t.name} (${t.domains.join(', ')})`).join('; ')}`
       : demoSitesText(tenants, env.PORT, { mailbox: !env.SMTP_URL && env.DEV_MAILBOX })
-  console.info(`\n${sites}\nPhoto review for operators: /operator/photos on any site (user operator, ${operatorLine})\n`)
+  const operators = env.mode === 'production' ? `Operator console: https://${env.OPERATOR_HOST} (npm run operator:add -- --email E --role admin makes the first admin)` : env.SEED_DEMO ? demoOperatorsText(env.PORT) : `Operator console: http://operator.localhost:${env.PORT} (npm run operator:add -- --email E --role admin)`
+  console.info(`\n${sites}\n${operators}\n`)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   await database.stop()

@@ -11,10 +11,10 @@ import { closeLimits } from '../app/modules/limits/limiter.server.ts'
 import { edgeErrorHandler, installEdge } from './edge.ts'
 import { compressionFor } from './edge/compression.ts'
 import { staticFiles } from './edge/static-files.ts'
-import type { GuessThrottle } from './edge/operator-throttle.ts'
 import { requestHost } from './edge/proxy.ts'
 import type { MediaCache } from './edge/media-cache.ts'
 import type { MicroCache } from './edge/micro-cache.ts'
+import { consoleHostName, isConsoleHost } from '../app/modules/console/host.ts'
 import { hooksOf, remixHandler } from './edge/remix.ts'
 
 export type AppOptions = {
@@ -23,8 +23,6 @@ export type AppOptions = {
   watchTenants: boolean
   /** The owner's database URL: lets this node write reloaded tenant files to the database. */
   ownerDatabaseUrl?: string
-  /** Replaces the operator-password throttle's store (tests, or a shared limiter). */
-  operatorThrottle?: GuessThrottle
   /** The visitor-document micro-cache; default: one of VISITOR_CACHE_SECONDS in production, none in development. */
   microCache?: MicroCache | null
   /** The public-photo cache in front of the media route; default: one in production. */
@@ -53,9 +51,10 @@ export async function createApp(options: AppOptions) {
   installEdge(app, {
     dev: options.mode === 'development',
     imageOrigins: await first.imageOrigins(),
-    operatorThrottle: options.operatorThrottle,
     // The requesting site's third-party tag hosts, for its CSP (decision 018).
     siteSources: async (req) => hooksOf(await getBuild()).siteSources(requestHost(req)),
+    // The operator console's host gets its own policy (decision 023).
+    isConsole: (req) => isConsoleHost(requestHost(req), consoleHostName(getEnv().OPERATOR_HOST, getEnv().mode)),
   })
   const compress = compressionFor(getEnv().COMPRESSION)
   if (compress) app.use(compress)
@@ -76,6 +75,6 @@ export async function createApp(options: AppOptions) {
 /** Stops the app's background work (jobs, bus, database pool); call after requests drained. */
 export async function stopBackground(app: express.Express): Promise<void> {
   await (app.locals.stopBackground as (() => Promise<void>) | undefined)?.()
-  // The edge's own copies (the operator throttle): the limits' pool and the Redis client.
+  // The edge's own copies: the limits' pool and the Redis client.
   await Promise.allSettled([closeLimits(), closeRedis()])
 }

@@ -1,18 +1,17 @@
 // The server's edge, hardened in one place (docs/decisions/007-safe-to-deploy.md). Order:
 // request bookkeeping for shutdown, proxy reading, security headers on every response
 // (static files and refusals included), then the refusals for requests a browser would
-// never send, and the operator-password throttle. Remix comes after (server/edge/remix.ts).
+// never send. Remix comes after (server/edge/remix.ts); operators log in on their own host (decision 023).
 import type { ErrorRequestHandler, Express } from 'express'
 import { getEnv } from '../app/modules/config/env.server.ts'
 import { installBodyGuard } from './edge/body.ts'
-import { createOperatorThrottle, operatorThrottleMiddleware, type GuessThrottle } from './edge/operator-throttle.ts'
 import { configureProxy } from './edge/proxy.ts'
 import { refuse } from './edge/refuse.ts'
 import { bodyTypeGuard, methodGuard, originGuard, urlGuard } from './edge/request-guards.ts'
 import { securityHeaders, type SecurityOptions } from './edge/security-headers.ts'
 import { createLifecycle } from './edge/shutdown.ts'
 
-export type EdgeOptions = { dev: boolean; imageOrigins: readonly string[]; operatorThrottle?: GuessThrottle; siteSources?: SecurityOptions['siteSources'] }
+export type EdgeOptions = { dev: boolean; imageOrigins: readonly string[]; siteSources?: SecurityOptions['siteSources']; isConsole?: SecurityOptions['isConsole'] }
 
 export function installEdge(app: Express, options: EdgeOptions): void {
   const env = getEnv()
@@ -22,10 +21,8 @@ export function installEdge(app: Express, options: EdgeOptions): void {
   const lifecycle = createLifecycle()
   app.locals.lifecycle = lifecycle
   app.use(lifecycle.middleware)
-  app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins, siteSources: options.siteSources, formActionOrigins: checkoutOrigins }))
+  app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins, siteSources: options.siteSources, formActionOrigins: checkoutOrigins, isConsole: options.isConsole }))
   app.use(methodGuard, urlGuard, originGuard, bodyTypeGuard)
-  const throttle = options.operatorThrottle ?? createOperatorThrottle()
-  app.use(operatorThrottleMiddleware(throttle, () => getEnv().OPERATOR_PASSWORD))
 }
 
 /**

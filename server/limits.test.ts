@@ -32,7 +32,7 @@ const TUNED = 'geocode_ip=3/600,like_account=3/600,upload_account=2/3600,activat
 beforeAll(async () => {
   process.env.TRUST_PROXY = 'loopback'
   process.env.RATE_LIMITS = TUNED
-  process.env.OPERATOR_PASSWORD = 'operator-secret-456'
+  process.env.MAIL_EVENT_TOKENS = 'testmail:mail-events-token-for-the-limits-test'
   passwordHash = await hashPassword(PASSWORD)
   app = await startHttpApp()
 }, 120_000)
@@ -42,7 +42,7 @@ afterAll(async () => {
   await db.$disconnect()
   delete process.env.TRUST_PROXY
   delete process.env.RATE_LIMITS
-  delete process.env.OPERATOR_PASSWORD
+  delete process.env.MAIL_EVENT_TOKENS
 })
 
 async function memberWithPassword(scope: Scope = FLIRTLOKAAL, name?: string) {
@@ -266,14 +266,18 @@ describe('e-mail change, resend activation, likes, geocode, upload', () => {
   })
 })
 
-describe('operator password on the shared limiter', () => {
-  it(`${LIMIT_RULES.operator_guess.points} wrong guesses from one IP, then 429 even with the right one`, { timeout: 60_000 }, async () => {
+describe('mail providers\' webhook tokens on the shared limiter', () => {
+  it(`${LIMIT_RULES.webhook_token.points} wrong tokens from one IP, then 429 for wrong ones; the provider's own token still works`, { timeout: 60_000 }, async () => {
     const ip = newIp()
-    const basic = (password: string) => `Basic ${Buffer.from(`operator:${password}`).toString('base64')}`
-    const guess = (password: string) => app.request({ path: '/operator/photos', headers: { ...from(ip), authorization: basic(password) } })
-    for (let i = 0; i < LIMIT_RULES.operator_guess.points - 1; i++) expect((await guess(`wrong-${i}`)).status).toBe(401)
-    expectLimited(await guess('wrong-last'), 'last wrong guess')
-    expectLimited(await guess('operator-secret-456'), 'right password after the limit')
+    const post = (token: string) =>
+      app.request({ method: 'POST', path: '/operator/mail-events', headers: { ...from(ip), authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=nobody%40example.test&reason=bounce' })
+    expect((await post('mail-events-token-for-the-limits-test')).status).toBe(404)
+    for (let i = 0; i < LIMIT_RULES.webhook_token.points; i++) expect((await post(`wrong-token-${i}`)).status).toBe(401)
+    expectLimited(await post('wrong-token-over'), 'a wrong token over the limit')
+    const right = await post('mail-events-token-for-the-limits-test')
+    // The right token is not counted: it still works from the same address.
+    expect(right.status).toBe(404)
+    expect(JSON.parse(right.body)).toEqual({ ok: false })
   })
 })
 

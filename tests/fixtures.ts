@@ -57,6 +57,8 @@ export async function createProfile(db: Db, scope: Scope, spec: ProfileSpec = {}
         birthDate: new Date('1990-04-04'),
         country: scope.poolId === 'benelux' ? 'NL' : 'GB',
         status: 'active',
+        // Fictional profiles are shown among the live cams unless the spec says otherwise.
+        liveCam: fields.fictional === true,
         ...fields,
         poolId: scope.poolId,
         tenantId: scope.tenantId,

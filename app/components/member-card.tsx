@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
 import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 
 /**
  * A member in a grid. Fictional profiles always carry the site's label (icon + name).

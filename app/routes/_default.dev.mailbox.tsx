@@ -3,9 +3,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { ErrorPage } from '~/components/error-page.tsx'
 import { normalizeEmail } from '~/modules/accounts/fields.ts'
-import { requireOperator } from '~/modules/admin/operator.server.ts'
 import { isLoopback } from '~/modules/http/client-ip.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { mailboxEnabled } from '~/modules/mail/send.server.ts'
@@ -17,8 +15,8 @@ export const handle: I18nHandle = { i18n: ['account'] }
 
 // The demo's mailbox: the site's outbox, newest first, while no SMTP server is configured.
 // Its mails hold activation and reset links, so it is never public: in the demo it answers
-// requests from this machine (loopback) and otherwise asks for the operator password; in
-// production, or with SMTP_URL, it does not exist. Never indexed, never cached.
+// requests from this machine (loopback) only (the shared operator password is gone,
+// decision 023); in production, or with SMTP_URL, it does not exist. Never indexed, never cached.
 
 const PAGE_SIZE = 50
 
@@ -33,7 +31,7 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!mailboxEnabled()) throw new Response('Not found', { status: 404 })
-  if (!isLoopback(context.clientIp)) requireOperator(request)
+  if (!isLoopback(context.clientIp)) throw new Response('Not found', { status: 404 })
   const { db, scope, tenant, locale, t } = context
   const to = normalizeEmail(new URL(request.url).searchParams.get('to') ?? '').slice(0, 254)
   const rows = await withScope(db, scope, (tx) =>
@@ -119,8 +117,6 @@ export default function Mailbox() {
   )
 }
 
-/** The shared boundary with the mailbox's own 401 text (its `headers` pass the Basic challenge on). */
 export function ErrorBoundary() {
-  const { t } = useTranslation('account')
-  return <GeneralErrorBoundary statusHandlers={{ 401: () => <ErrorPage status={401} message={t('mailbox.loginRequired')} /> }} />
+  return <GeneralErrorBoundary />
 }

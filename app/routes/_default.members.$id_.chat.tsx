@@ -7,7 +7,7 @@ import { composerInfo, notFound, requireChatter, sendFromForm } from '~/modules/
 import { readScoped } from '~/modules/db/scoped.server.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { parseProfileId } from '~/modules/profiles/member-profile.server.ts'
-import { reachableProfile } from '~/modules/profiles/reachable.server.ts'
+import { reachableProfile } from '~/modules/reach/reach.server.ts'
 import { toProfileCard } from '~/modules/profiles/showcase.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'

@@ -9,7 +9,7 @@ import { readPreferences, savePreferences } from '~/modules/notifications/prefer
 import { enablePush, startPush, usePush } from '~/modules/notifications/push-client.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
 import { pageTitle } from '~/modules/site/title.ts'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 import settingsCss from '~/styles/settings.css?url'
 
 export const handle: I18nHandle = { i18n: ['settings'] }

@@ -10,7 +10,7 @@ import { attentionOf } from '~/modules/site/attention.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import type { VisitorCacheHandle } from '~/modules/cache/visitor-cache-handle.ts'
 import { pageTitle } from '~/modules/site/title.ts'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 
 // Served to visitors from the edge's micro-cache (decision 034).
 export const handle: VisitorCacheHandle = { visitorCache: true }

@@ -3,7 +3,7 @@
 // as: it owns no tables and has no BYPASSRLS, so row-level security applies to every query.
 //
 // Several nodes, one configuration (docs/decisions/007-safe-to-deploy.md): generated secrets
-// that every node must agree on (the runtime role's password, the demo operator password)
+// that every node must agree on (the runtime role's password)
 // live in the database, in an owner-only table (`dating_private.secret`), never only in
 // one node's DATA_DIR. A node reads them; it never rewrites one the database already has.
 import { randomBytes } from 'node:crypto'
@@ -34,7 +34,7 @@ type LocalSecrets = { postgresPassword: string; appPassword: string; operatorPas
 
 export const RUNTIME_ROLE = 'dating_app'
 const SECRETS_SCHEMA = 'dating_private'
-export const SECRET_NAMES = { runtimeRolePassword: 'runtime_role_password', operatorPassword: 'operator_password' } as const
+export const SECRET_NAMES = { runtimeRolePassword: 'runtime_role_password' } as const
 
 async function localSecrets(dataDir: string): Promise<LocalSecrets> {
   const file = path.join(dataDir, 'secrets.json')
@@ -234,13 +234,6 @@ export async function sharedSecret(ownerUrl: string, name: string, propose: () =
   })
 }
 
-/** The demo operator password: the database's, else the legacy local one, else a new one. */
-export async function demoOperatorPassword(server: DatabaseServer, database: string, dataDir: string): Promise<{ value: string; created: boolean }> {
-  const legacy = (await localSecrets(dataDir)).operatorPassword
-  const result = await sharedSecret(server.ownerUrl(database), SECRET_NAMES.operatorPassword, () => legacy ?? randomBytes(12).toString('base64url'))
-  // A password taken over from this node's old secrets.json was printed before.
-  return { value: result.value, created: result.created && result.value !== legacy }
-}
 
 async function canLogIn(url: string): Promise<boolean> {
   try {
@@ -279,6 +272,10 @@ export async function ensureRuntimeRole(server: DatabaseServer, database: string
     await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r}`)
     // Sites and pools are written by the owner's tenant sync only; the app reads them.
     await client.query(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON TABLE "Tenant", "Pool" FROM ${r}`)
+    // The operators' audit log is append-only (decision 023): insert and read, never change.
+    await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON TABLE "OperatorAudit" FROM ${r}`)
+    // Chatters' one window on member accounts (credits, paid status): migration 20261126120000.
+    await client.query(`GRANT EXECUTE ON FUNCTION dating_member_standing(integer[]) TO ${r}`)
     await client.query(`REVOKE ALL ON TABLE "_prisma_migrations" FROM ${r}`)
     // The job queue (pg-boss): rows only; its tables are created by the owner.
     await grantJobSchema(client, r)

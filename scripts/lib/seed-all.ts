@@ -4,6 +4,7 @@ import type { MediaStorage } from '../../app/modules/media/storage.server.ts'
 import type { LoadedTenant } from '../../app/modules/tenancy/load-tenants.server.ts'
 import { DEMO_PASSWORD, demoEmail, seedDemoLogins } from './demo-logins.ts'
 import { seedPool } from './seed.ts'
+import { seedDemoOperators } from './demo-operators.ts'
 
 export async function seedAll(
   db: Db,
@@ -30,11 +31,13 @@ export async function seedAll(
   }
   const logins = await seedDemoLogins(db, tenants)
   options.log(`demo logins: ${logins.filter((l) => l.created).length} created`)
+  const console_ = await seedDemoOperators(db, tenants)
+  options.log(`console: ${console_.created} demo operators created, ${console_.waiting} conversations waiting for an answer`)
 }
 
 export function demoSitesText(tenants: readonly LoadedTenant[], port: number, options: { mailbox: boolean }): string {
   const lines = tenants.map((t) => `  ${t.name.padEnd(14)} http://${t.slug}.localhost:${port}   (pool ${t.pool}, ${t.locales.offered.join('/')}, domains ${t.domains.join(', ')})`)
   const logins = tenants.map((t) => `  ${t.name.padEnd(14)} ${demoEmail(t.slug)} / ${DEMO_PASSWORD}`)
-  const mails = options.mailbox ? `\nMails (activation, password reset, ...): http://<slug>.localhost:${port}/dev/mailbox (from this machine, or with the operator password)` : ''
+  const mails = options.mailbox ? `\nMails (activation, password reset, ...): http://<slug>.localhost:${port}/dev/mailbox (from this machine)` : ''
   return `Demo sites:\n${lines.join('\n')}\nDemo logins (e-mail / password):\n${logins.join('\n')}${mails}`
 }

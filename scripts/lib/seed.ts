@@ -236,6 +236,7 @@ async function insertMembers(
       about: p.about,
       status: 'active' as const,
       fictional: p.fictional,
+      liveCam: p.fictional,
       lastActiveAt: p.lastActiveAt,
       createdAt: p.createdAt,
     })),

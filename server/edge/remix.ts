@@ -10,6 +10,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { getEnv } from '../../app/modules/config/env.server.ts'
 import { withRequestTiming } from '../../app/modules/http/request-timing.server.ts'
 import { BodyTooLarge, isMultipart, readLimitedBody } from './body.ts'
+import { faceBuild, type Face } from './faces.ts'
 import { clientIp, requestHost, requestOrigin } from './proxy.ts'
 import { refuse } from './refuse.ts'
 import type { SiteSources } from './security-headers.ts'
@@ -99,10 +100,13 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
         res.status(404).type('html').send(hooks.unknownHostPage(req.headers['accept-language'], res.locals.cspNonce as string))
         return
       }
-      let handler = handlers.get(build)
+      // The console host's context says so (decision 023); every other host is a site.
+      const face: Face = (context as { face?: string }).face === 'console' ? 'console' : 'member'
+      const served = faceBuild(build, face)
+      let handler = handlers.get(served)
       if (!handler) {
-        handler = createRequestHandler(build, options.mode)
-        handlers.set(build, handler)
+        handler = createRequestHandler(served, options.mode)
+        handlers.set(served, handler)
       }
       const controller = new AbortController()
       const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: remixHeaders(req.headers, host), signal: controller.signal }
@@ -131,7 +135,11 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
         context.endReads().catch(() => undefined)
       }
       for (const cookie of context.setCookies) res.append('Set-Cookie', cookie)
-      if (context.member && !/\bpublic\b/i.test(response.headers.get('cache-control') ?? '')) {
+      if (face === 'console') {
+        // Nothing of the console is ever stored by a browser or a proxy, nor indexed.
+        response.headers.set('Cache-Control', 'no-store')
+        response.headers.set('X-Robots-Tag', 'noindex, nofollow')
+      } else if (context.member && !/\bpublic\b/i.test(response.headers.get('cache-control') ?? '')) {
         response.headers.set('Cache-Control', MEMBER_CACHE)
       }
       // Stored only when nothing in it is this visitor's: no member, no cookie of the page's

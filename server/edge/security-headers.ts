@@ -21,6 +21,11 @@ export type SecurityOptions = {
   siteSources?: (req: Request) => Promise<SiteSources | null>
   /** Where a form may send the browser besides this site: the payment provider's checkout. */
   formActionOrigins?: () => readonly string[]
+  /**
+   * The operator console's host (decision 023): its own, stricter policy: forms and images
+   * of its own origin only, no CDN, no third-party tag, no checkout.
+   */
+  isConsole?: (req: Request) => boolean
 }
 
 export type SiteSources = { script: string[]; connect: string[]; img: string[]; font: string[]; style: string[]; frame: string[] }
@@ -103,8 +108,11 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
     }
     return template
   }
+  // The console's own policy: images and forms of its own origin only (decision 023).
+  const consoleTemplate = cspTemplate({ ...options, imageOrigins: [] }, null, [])
   const csp: RequestHandler = (_req, res, next) => {
-    res.setHeader('Content-Security-Policy', templateFor((res.locals.siteSources as SiteSources | null | undefined) ?? null).join(nonceOf(res)))
+    const template = res.locals.console === true ? consoleTemplate : templateFor((res.locals.siteSources as SiteSources | null | undefined) ?? null)
+    res.setHeader('Content-Security-Policy', template.join(nonceOf(res)))
     next()
   }
   const permissions: RequestHandler = (_req, res, next) => {
@@ -112,6 +120,11 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
     next()
   }
   const resolveSite: RequestHandler = (req, res, next) => {
+    if (options.isConsole?.(req)) {
+      res.locals.console = true
+      res.locals.siteSources = null
+      return next()
+    }
     if (!options.siteSources) return next()
     options.siteSources(req).then(
       (sources) => {

@@ -67,6 +67,10 @@ export function ChatScreen({
                 <GiftImage kind={m.gift} size={64} />
                 <span>{m.mine ? t('gifts.sent', { gift: t(`gifts.names.${m.gift}`) }) : t('gifts.received', { gift: t(`gifts.names.${m.gift}`), name: partner.name })}</span>
               </p>
+            ) : m.photo ? (
+              <p className="chat__body" data-testid="chat-photo">
+                <img src={m.photo} alt={t('photoFrom', { name: partner.name })} width={240} height={240} loading="lazy" />
+              </p>
             ) : (
               <p className="chat__body">{m.body}</p>
             )}

@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 
 /**
  * Field errors are translation keys (`validation.*` in common, or `<ns>:<key>`); the site's

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { configuredProviders, PROVIDERS, type Provider, type TrackingConfig } from '~/modules/consent/providers.ts'
 import { documentNonce } from '~/modules/http/nonce.tsx'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 
 type ConsentAnswer = { consent?: 'all' | 'necessary' | null }
 

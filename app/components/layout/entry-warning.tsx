@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ENTRY_WARNING_SKIPPED_KEY, entryWarningAllowed } from '~/modules/site/entry-warning.ts'
 import { isInstalledApp } from '~/modules/site/installed-app.ts'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 
 const EXCLUDED_PATHS = ['/complete-signup', '/reset-password']
 

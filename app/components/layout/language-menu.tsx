@@ -1,6 +1,6 @@
 import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 
 /** Shown only when the site offers more than one locale (SPEC §2). Works without JS. */
 export function LanguageMenu() {

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 
 /** The theme's mark plus the site's name; links to index (to members once logged in, #3). */
 export function Logo({ to = '/' }: { to?: string }) {

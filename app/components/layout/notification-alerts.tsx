@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { notificationAlerts, routeName } from '~/modules/notifications/alerts.ts'
 import { enablePush, startPush, usePush } from '~/modules/notifications/push-client.ts'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 
 async function dismiss(alert: 'push' | 'notifications_disabled'): Promise<void> {
   await fetch('/api/alerts', {

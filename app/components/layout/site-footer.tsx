@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 
 export const FOOTER_LINKS = [
   ['terms', '/pages/terms'],

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ShownToast } from '~/modules/http/toast.ts'
-import { useRootData } from '~/root.tsx'
+import type { ShownToast } from '~/modules/http/toast-keys.ts'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 
 /** How long a toast stays once the page is interactive; without JavaScript it stays. */
 const TOAST_MS = 8000

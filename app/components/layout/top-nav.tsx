@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 import { useAccount, useAttention } from '~/components/layout/use-attention.ts'
 import { badgeText } from '~/modules/site/attention.ts'
 import { LanguageMenu } from './language-menu.tsx'

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 import { useEffect } from 'react'
 import { ATTENTION_ROUTE, attentionTotal, type Attention } from '~/modules/site/attention.ts'
 

@@ -1,5 +1,5 @@
 import { PhotoAlert } from '~/components/profile/photo-alert.tsx'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 import { NotificationAlerts } from './notification-alerts.tsx'
 
 /**

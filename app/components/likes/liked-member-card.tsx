@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
 import { useTranslation } from 'react-i18next'
 import type { LikesListItem, LikeTab } from '~/modules/likes/likes.server.ts'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 import { LikeButton } from './like-button.tsx'
 
 /** Opening a member from likes: the profile page remembers the tab to go back to. */

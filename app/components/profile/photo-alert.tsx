@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 import { PHOTO_ALERT_DISMISSED_KEY, photoAlertKind } from './photo-alert-rules.ts'
 
 function readDismissed(): string | null {

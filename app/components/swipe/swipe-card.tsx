@@ -3,7 +3,7 @@ import { useRef, useState, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
 import type { SwipeCandidate } from '~/modules/likes/swipe.server.ts'
-import { useRootData } from '~/root.tsx'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 
 export type SwipeDirection = 'like' | 'skip'
 

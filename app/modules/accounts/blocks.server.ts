@@ -4,7 +4,9 @@
 // chat enforce it with isBlocked / profilesBlocking as they land.
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
-import { reachableProfile } from '../profiles/reachable.server.ts'
+import { reachableProfile } from '../reach/reach.server.ts'
+
+export { isBlocked } from '../reach/reach.server.ts'
 
 export type BlockResult = { ok: true } | { ok: false; reason: 'self' | 'not_found' }
 
@@ -53,14 +55,6 @@ export async function listBlocked(tx: ScopedTx, scope: Scope, blockerProfileId: 
   return rows.map((r) => ({ profileId: r.blocked.id, name: r.blocked.name, blockedAt: r.createdAt }))
 }
 
-/** True when the owner of a profile blocked the viewer: the viewer may not see or contact it. */
-export async function isBlocked(tx: ScopedTx, scope: Scope, viewerProfileId: number, ownerProfileId: number): Promise<boolean> {
-  const row = await tx.block.findUnique({
-    where: { poolId_blockerId_blockedId: { poolId: scope.poolId, blockerId: ownerProfileId, blockedId: viewerProfileId } },
-    select: { blockerId: true },
-  })
-  return row !== null
-}
 
 /** Ids of the profiles that blocked the viewer, for search and lists to leave out. */
 export async function profilesBlocking(tx: ScopedTx, scope: Scope, viewerProfileId: number): Promise<number[]> {

@@ -6,9 +6,12 @@
 import type { Prisma } from '~/generated/prisma/client.ts'
 import type { Scope, ScopedTx } from '../db/scoped.server.ts'
 import { toProfileCard } from '../profiles/showcase.server.ts'
+import { mediaUrl } from '../media/urls.ts'
+import { findConversation } from '../reach/reach.server.ts'
+
+export { findConversation, hasConversation, pairOf } from '../reach/reach.server.ts'
 import type { ChatMessage, ChatSummary, ChatView } from './types.ts'
 
-export const pairOf = (x: number, y: number) => (x < y ? { profileAId: x, profileBId: y } : { profileAId: y, profileBId: x })
 
 type ConversationRow = { id: number; profileAId: number; profileBId: number; startedById: number; hiddenAtA: Date | null; hiddenAtB: Date | null }
 
@@ -23,18 +26,7 @@ export function visibleMessages(me: number, hiddenAt: Date | null): Prisma.Messa
   }
 }
 
-export async function findConversation(tx: ScopedTx, scope: Scope, x: number, y: number): Promise<ConversationRow | null> {
-  return tx.conversation.findUnique({
-    where: { poolId_profileAId_profileBId: { poolId: scope.poolId, ...pairOf(x, y) } },
-    select: { id: true, profileAId: true, profileBId: true, startedById: true, hiddenAtA: true, hiddenAtB: true },
-  })
-}
 
-/** SPEC §4: an existing conversation keeps an invisible member reachable. */
-export async function hasConversation(tx: ScopedTx, scope: Scope, x: number, y: number): Promise<boolean> {
-  if (x === y) return false
-  return (await findConversation(tx, scope, x, y)) !== null
-}
 
 /** Conversations the member started (a removed one still counts: removing is no way round the limit). */
 export async function countStarted(tx: ScopedTx, scope: Scope, me: number): Promise<number> {
@@ -163,10 +155,16 @@ export async function loadChat(tx: ScopedTx, scope: Scope, me: number, conversat
     where: { poolId: scope.poolId, conversationId: row.id, ...visibleMessages(me, hiddenAtFor(row, me)) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: take + 1,
-    select: MESSAGE_SELECT,
+    select: { ...MESSAGE_SELECT, photoId: true },
   })
   const olderHidden = messages.length > take
-  return { id: row.id, partner: card(partner, cdnPrefix, new Date()), partnerGone: partner.status === 'deleted', messages: messages.slice(0, take).reverse().map((m) => toChatMessage(m, me)), olderHidden }
+  // Photos a fictional profile's operator sent (decision 024): approved public photos of the sender.
+  const photoIds = messages.flatMap((m) => (m.photoId !== null ? [m.photoId] : []))
+  const photos = photoIds.length === 0 ? new Map<number, string>() : new Map(
+    (await tx.photo.findMany({ where: { poolId: scope.poolId, id: { in: photoIds }, status: 'active', isPrivate: false }, select: { id: true, filename: true } })).map((p) => [p.id, mediaUrl(cdnPrefix, p.filename, true)]),
+  )
+  const shown = messages.slice(0, take).reverse().map((m) => ({ ...toChatMessage(m, me), ...(m.photoId !== null ? { photo: photos.get(m.photoId) ?? null } : {}) }))
+  return { id: row.id, partner: card(partner, cdnPrefix, new Date()), partnerGone: partner.status === 'deleted', messages: shown, olderHidden }
 }
 
 /** SPEC §4: opening a chat sets its unread count to 0. Returns how many were marked read. */

@@ -6,9 +6,11 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
-import { reachableProfile } from '../profiles/reachable.server.ts'
+import { reachableProfile } from '../reach/reach.server.ts'
 import { publishMemberEvent } from '../realtime/member-events.server.ts'
 import { notifyIn, wakeNotify } from '../notifications/notify.server.ts'
+import { publishQueueChanged } from '../inbox/events.server.ts'
+import { wakeAssignment } from '../inbox/assign.server.ts'
 import { countStarted, findConversation, pairOf } from './conversations.server.ts'
 import { checkBody, FREE_CONVERSATIONS, normalizeBody, type BodyProblem } from './rules.ts'
 
@@ -27,7 +29,7 @@ export type SendInput = {
 }
 
 export type SendResult =
-  | { ok: true; messageId: string; conversationId: number; delivered: boolean; balance: number | null }
+  | { ok: true; messageId: string; conversationId: number; delivered: boolean; balance: number | null; /** It waits in the operator inbox now. */ waiting?: boolean }
   | { ok: false; reason: BodyProblem | 'not_found' | 'conversation_limit' | 'insufficient' }
 
 /** Serialises sends between one pair, so the pair's conversation is created once. */
@@ -74,7 +76,7 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
   const waiting = recipient.fictional ? { operatorWaitingFor: me, operatorLanguage: input.language ?? null } : {}
   const conversation = existing
     ? await tx.conversation.update({ where: { id: existing.id }, data: { lastMessageAt: now, ...waiting }, select: { id: true } })
-    : await tx.conversation.create({ data: { poolId: scope.poolId, ...pairOf(me, input.recipientId), startedById: me, lastMessageAt: now, createdAt: now, ...waiting }, select: { id: true } })
+    : await tx.conversation.create({ data: { poolId: scope.poolId, ...pairOf(me, input.recipientId), startedById: me, lastMessageAt: now, createdAt: now, operated: recipient.fictional, ...waiting }, select: { id: true } })
   if (recipient.fictional) {
     await tx.conversation.updateMany({ where: { poolId: scope.poolId, id: conversation.id, operatorWaitingSince: null }, data: { operatorWaitingSince: now } })
   }
@@ -87,7 +89,7 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
   if (delivered && !recipient.fictional) {
     await notifyIn(tx, { type: 'message', poolId: scope.poolId, to: input.recipientId, from: me, conversation: conversation.id, first: !existing })
   }
-  return { ok: true, messageId, conversationId: conversation.id, delivered, balance }
+  return { ok: true, messageId, conversationId: conversation.id, delivered, balance, waiting: recipient.fictional }
 }
 
 /** One transaction, then the live event to the recipient (never for a message not stored). */
@@ -101,6 +103,8 @@ export async function sendMessage(db: Db, scope: Scope, input: SendInput): Promi
     await Promise.all([
       result.delivered ? publishMemberEvent(scope.poolId, input.recipientId, event) : undefined,
       publishMemberEvent(scope.poolId, input.sender.profileId, event),
+      // To a fictional profile: the operators' queue changed, and an available chatter may get it.
+      result.waiting ? publishQueueChanged(scope.poolId).then(() => wakeAssignment()) : undefined,
     ])
   }
   return result

@@ -8,6 +8,8 @@ export type ChatMessage = {
   body: string
   /** A gift's catalogue key (decision 017): the message is that gift, without text. */
   gift: string | null
+  /** A photo of the sender's (fictional) profile sent by an operator (decision 024): its URL. */
+  photo?: string | null
   createdAt: string
   read: boolean
   delivered: boolean

@@ -1,7 +1,7 @@
 // Complaints (SPEC §1, §2 /complaints): stored per site, confirmed by mail to the sender,
 // listed for the site's operators. Tenant-scoped under row-level security like accounts.
 import type { Db } from '../db/client.server.ts'
-import { readScoped, withScope, type Reader, type Scope } from '../db/scoped.server.ts'
+import { readScoped, withScope, type Reader, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import type { ComplaintInput } from './schema.ts'
 
@@ -57,6 +57,11 @@ export async function listComplaints(reader: Reader, scope: Scope, limit = 200):
 
 /** Marks one of the site's complaints handled; false when it is not this site's. */
 export async function markComplaintHandled(db: Db, scope: Scope, id: number, now = new Date()): Promise<boolean> {
-  const { count } = await withScope(db, scope, (tx) => tx.complaint.updateMany({ where: { tenantId: scope.tenantId, id, handledAt: null }, data: { handledAt: now } }))
+  return withScope(db, scope, (tx) => markComplaintHandledIn(tx, scope, id, now))
+}
+
+/** The same inside the caller's transaction (the console audits beside it). */
+export async function markComplaintHandledIn(tx: ScopedTx, scope: Scope, id: number, now = new Date()): Promise<boolean> {
+  const { count } = await tx.complaint.updateMany({ where: { tenantId: scope.tenantId, id, handledAt: null }, data: { handledAt: now } })
   return count === 1
 }

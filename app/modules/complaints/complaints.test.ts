@@ -7,22 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDb, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { loggedInMember, runRoute, siteRequest, tenantFor } from '../../../tests/route-harness.ts'
 import { action as complaintAction, loader as complaintLoader } from '../../routes/_default.complaints.tsx'
-import { action as operatorAction, loader as operatorLoader } from '../../routes/operator.complaints.tsx'
+import { action as operatorAction, loader as operatorLoader } from '../../routes/console.complaints.tsx'
+import { consoleArgs, signedInOperator } from '../../../tests/operators.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { closeLimits } from '../limits/limiter.server.ts'
 import { buildAppContext } from '../tenancy/context.server.ts'
 
 let db: Db
-const PASSWORD = 'operator password for complaints'
-const operator = { authorization: `Basic ${Buffer.from(`operator:${PASSWORD}`).toString('base64')}` }
 
 beforeAll(() => {
   db = appDb()
-  process.env.OPERATOR_PASSWORD = PASSWORD
 })
 afterAll(async () => {
-  delete process.env.OPERATOR_PASSWORD
   await closeLimits()
   await db.$disconnect()
 })
@@ -34,11 +31,14 @@ async function file(scope: Scope, fields: Record<string, string>, cookie?: strin
   return runRoute(() => complaintAction({ request, context, params: {} }))
 }
 
-async function operatorPage(scope: Scope, method: 'GET' | 'POST' = 'GET', body?: URLSearchParams) {
-  const request = await siteRequest(scope, '/operator/complaints', { method, body, headers: operator })
-  const context = await buildAppContext(request, await tenantFor(scope))
-  return runRoute(() => (method === 'GET' ? operatorLoader({ request, context, params: {} }) : operatorAction({ request, context, params: {} })))
+/** The console's complaints page as an operator of DateVibe's pool (its own site only). */
+async function operatorPage(_scope: Scope, method: 'GET' | 'POST' = 'GET', body?: URLSearchParams) {
+  vibeOperator ??= (await signedInOperator(db, { role: 'moderator', pools: ['datevibe'] })).cookie
+  const form = body ? { ...Object.fromEntries(body), site: body.get('site') ?? 'datevibe' } : undefined
+  const args = await consoleArgs('/complaints', { cookie: vibeOperator, form: method === 'POST' ? form : undefined })
+  return runRoute(() => (method === 'GET' ? operatorLoader(args) : operatorAction(args)))
 }
+let vibeOperator: string | undefined
 
 const outboxTo = (scope: Scope, to: string) => withScope(db, scope, (tx) => tx.outboxMail.findMany({ where: { to } }))
 
@@ -102,7 +102,7 @@ describe('/complaints', () => {
   })
 })
 
-describe('/operator/complaints', () => {
+describe('/complaints on the console host', () => {
   it('lists the site’s own complaints only and marks them handled; another site’s id changes nothing', async () => {
     const email = `operator.${Date.now()}@example.test`
     await file(DATEVIBE, { ...valid(email), subject: 'Vibe complaint' })
@@ -111,17 +111,18 @@ describe('/operator/complaints', () => {
     const vibeList = (vibe.body as { complaints: { id: number; subject: string; email: string; handled: boolean }[] }).complaints.filter((c) => c.email === email)
     expect(vibeList.map((c) => c.subject)).toEqual(['Vibe complaint'])
     const flirtId = (await withScope(db, FLIRTLOKAAL, (tx) => tx.complaint.findFirstOrThrow({ where: { email } }))).id
-    // The Vibe operator tries to close FlirtLokaal's complaint: not found, nothing changed.
-    const foreign = await operatorPage(DATEVIBE, 'POST', new URLSearchParams({ id: String(flirtId) }))
-    expect(foreign.status).toBe(404)
+    // The Vibe operator tries to close FlirtLokaal's complaint, by its id and naming its site: not found, nothing changed.
+    expect((await operatorPage(DATEVIBE, 'POST', new URLSearchParams({ id: String(flirtId) }))).status).toBe(404)
+    expect((await operatorPage(DATEVIBE, 'POST', new URLSearchParams({ id: String(flirtId), site: 'flirtlokaal' }))).status).toBe(404)
     expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.complaint.findUniqueOrThrow({ where: { id: flirtId } }))).handledAt).toBeNull()
     const own = await operatorPage(DATEVIBE, 'POST', new URLSearchParams({ id: String(vibeList[0]!.id) }))
     expect(own.status).toBe(200)
     const after = (await operatorPage(DATEVIBE)).body as { complaints: { id: number; handled: boolean }[] }
     expect(after.complaints.find((c) => c.id === vibeList[0]!.id)?.handled).toBe(true)
-    // Without the operator password the page does not answer.
-    const request = await siteRequest(DATEVIBE, '/operator/complaints')
-    const anonymous = await runRoute(async () => operatorLoader({ request, context: await buildAppContext(request, await tenantFor(DATEVIBE)), params: {} }))
-    expect(anonymous.status).toBe(401)
+    // Signed out: to the console's login. A chatter: not for their role.
+    const anonymous = await runRoute(async () => operatorLoader(await consoleArgs('/complaints')))
+    expect(anonymous.status).toBe(302)
+    const chatter = await signedInOperator(db, { role: 'chatter', pools: ['datevibe'] })
+    expect((await runRoute(async () => operatorLoader(await consoleArgs('/complaints', { cookie: chatter.cookie })))).status).toBe(403)
   })
 })

@@ -74,7 +74,24 @@ const EnvSchema = z.object({
   /** The demo's mailbox page; never in production. */
   DEV_MAILBOX: flag.default(true),
   INSECURE_COOKIES: flag.default(false),
-  OPERATOR_PASSWORD: z.string().min(1).optional(),
+  /**
+   * The operator console's host name (decision 023); it must be none of the sites' domains.
+   * Demo default: operator.localhost.
+   */
+  OPERATOR_HOST: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]{1,253}(:\d{1,5})?$/i, 'a host name such as console.example.com (a port is ignored)')
+    .optional(),
+  /**
+   * Tokens of the mail providers that post bounces and spam complaints to
+   * /operator/mail-events: `provider:token` separated by commas (each token 24+ characters).
+   */
+  MAIL_EVENT_TOKENS: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]{1,40}:[A-Za-z0-9_-]{24,200}(,\s*[a-z0-9_-]{1,40}:[A-Za-z0-9_-]{24,200})*$/, 'provider:token pairs separated by commas, each token 24 to 200 letters, digits, _ or -')
+    .optional(),
   /** Demo members on `npm start` / `npm run setup`. Default: on in the demo, off in production. */
   SEED_DEMO: flag.optional(),
   /** Limit for urlencoded and JSON request bodies, in bytes. */
@@ -142,12 +159,11 @@ export class EnvError extends Error {
 }
 
 /** Production needs these; each missing one is named on its own line. */
-const PRODUCTION_REQUIRES: { name: 'SMTP_URL' | 'APP_DATABASE_URL' | 'OPERATOR_PASSWORD'; why: string }[] = [
+const PRODUCTION_REQUIRES: { name: 'SMTP_URL' | 'APP_DATABASE_URL' | 'OPERATOR_HOST'; why: string }[] = [
   { name: 'SMTP_URL', why: 'mails (activation, password reset) must really be sent; the demo mailbox does not exist in production' },
   { name: 'APP_DATABASE_URL', why: 'the runtime role (no table ownership, no BYPASSRLS) that every node connects as' },
-  { name: 'OPERATOR_PASSWORD', why: 'the operator pages; production never generates it' },
+  { name: 'OPERATOR_HOST', why: 'the operator console answers only on its own host (e.g. console.example.com), never on a site' },
 ]
-const OPERATOR_PASSWORD_MIN = 12
 
 export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string }): RunMode {
   return source.NODE_ENV === 'production' && source.DATABASE_URL ? 'production' : 'demo'
@@ -167,9 +183,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (storageProblems.length > 0) throw new EnvError(storageProblems)
   if (mode === 'production') {
     const problems = PRODUCTION_REQUIRES.filter((r) => !data[r.name]).map((r) => `${r.name} is required in production (${r.why})`)
-    if (data.OPERATOR_PASSWORD && data.OPERATOR_PASSWORD.length < OPERATOR_PASSWORD_MIN) {
-      problems.push(`OPERATOR_PASSWORD must be at least ${OPERATOR_PASSWORD_MIN} characters in production`)
-    }
     if (data.E2E_TEST_HOOKS) problems.push('E2E_TEST_HOOKS must not be set in production')
     if (problems.length > 0) throw new EnvError(problems)
   }
@@ -222,6 +235,6 @@ export function secureCookies(env: Env = getEnv()): boolean {
 export function describeMode(env: Env): string {
   if (env.mode === 'production') return 'production mode (NODE_ENV=production with DATABASE_URL): fail-closed, no demo data, no mailbox page'
   const why = env.DATABASE_URL ? 'NODE_ENV is not production' : 'no DATABASE_URL'
-  const mails = env.SMTP_URL ? 'mails over SMTP' : env.DEV_MAILBOX ? 'mails on the mailbox page (loopback or the operator password)' : 'mails kept in the outbox'
+  const mails = env.SMTP_URL ? 'mails over SMTP' : env.DEV_MAILBOX ? 'mails on the mailbox page (from this machine only)' : 'mails kept in the outbox'
   return `demo mode (${why}): ${env.SEED_DEMO ? 'demo members, ' : ''}${mails}`
 }

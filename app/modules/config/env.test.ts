@@ -3,7 +3,7 @@ import { EnvError, parseEnv, runMode } from './env.server.ts'
 import { mailboxEnabled, siteLink } from '../mail/send.server.ts'
 
 const production = { NODE_ENV: 'production', DATABASE_URL: 'postgresql://owner@db.internal:5432/dating' }
-const complete = { ...production, SMTP_URL: 'smtps://u:p@smtp.example.com', APP_DATABASE_URL: 'postgresql://dating_app:pw@db.internal:5432/dating', OPERATOR_PASSWORD: 'a-long-operator-secret' }
+const complete = { ...production, SMTP_URL: 'smtps://u:p@smtp.example.com', APP_DATABASE_URL: 'postgresql://dating_app:pw@db.internal:5432/dating', OPERATOR_HOST: 'console.example.com' }
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -23,21 +23,23 @@ describe('demo versus production', () => {
     expect(runMode(production)).toBe('production')
   })
 
-  it('refuses production without SMTP_URL, APP_DATABASE_URL and OPERATOR_PASSWORD, each named on its own line', () => {
+  it('refuses production without SMTP_URL, APP_DATABASE_URL and OPERATOR_HOST, each named on its own line', () => {
     const problems = problemsOf(production)
     expect(problems).toHaveLength(3)
     expect(problems[0]).toMatch(/^SMTP_URL is required in production/)
     expect(problems[1]).toMatch(/^APP_DATABASE_URL is required in production/)
-    expect(problems[2]).toMatch(/^OPERATOR_PASSWORD is required in production/)
+    expect(problems[2]).toMatch(/^OPERATOR_HOST is required in production/)
     expect(new EnvError(problems).message.split('\n')).toHaveLength(4)
-    for (const missing of ['SMTP_URL', 'APP_DATABASE_URL', 'OPERATOR_PASSWORD'] as const) {
+    for (const missing of ['SMTP_URL', 'APP_DATABASE_URL', 'OPERATOR_HOST'] as const) {
       const { [missing]: _left, ...rest } = complete
       expect(problemsOf(rest)).toEqual([expect.stringMatching(new RegExp(`^${missing} is required`))])
     }
   })
 
-  it('refuses a short operator password and test switches in production', () => {
-    expect(problemsOf({ ...complete, OPERATOR_PASSWORD: 'short' })).toEqual([expect.stringMatching(/OPERATOR_PASSWORD must be at least 12/)])
+  it('refuses a malformed console host or mail-event tokens, and test switches in production', () => {
+    expect(problemsOf({ ...complete, OPERATOR_HOST: 'https://console.example.com/' })).toEqual([expect.stringMatching(/^OPERATOR_HOST: a host name/)])
+    expect(problemsOf({ ...complete, MAIL_EVENT_TOKENS: 'postmark:short' })).toEqual([expect.stringMatching(/^MAIL_EVENT_TOKENS: provider:token pairs/)])
+    expect(problemsOf({ ...complete, MAIL_EVENT_TOKENS: 'postmark:0123456789abcdefghijklmn, ses:ABCDEFGHIJKLMNOPQRSTUVWXYZ' })).toEqual([])
     expect(problemsOf({ ...complete, E2E_TEST_HOOKS: 'true' })).toEqual([expect.stringMatching(/E2E_TEST_HOOKS/)])
   })
 

@@ -29,11 +29,24 @@ export async function readScoped<T>(reader: Reader, scope: Scope, fn: (tx: Scope
   return reader.run(fn)
 }
 
+/**
+ * Marks a handle as an operator's (app/modules/operators/scope.server.ts): its transactions
+ * set only `app.operator_id`, never a site or pool, so the database admits exactly the
+ * operator's assigned sites and pools (decision 023) whatever `scope` a function passes.
+ */
+export const OPERATOR_HANDLE = Symbol.for('dating.operator-handle')
+
+export function operatorIdOf(db: Db): string | null {
+  return (db as unknown as Record<symbol, string | undefined>)[OPERATOR_HANDLE] ?? null
+}
+
 export async function withScope<T>(db: Db, scope: Scope, fn: (tx: ScopedTx) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
+  const operatorId = operatorIdOf(db)
   return db.$transaction(async (tx) => {
     // set_config(..., true) lasts until the end of this transaction only, so a pooled
     // connection never carries one request's scope into the next.
-    await tx.$queryRaw`SELECT set_config('app.tenant_id', ${scope.tenantId}, true), set_config('app.pool_id', ${scope.poolId}, true)`
+    if (operatorId !== null) await tx.$queryRaw`SELECT set_config('app.operator_id', ${operatorId}, true)`
+    else await tx.$queryRaw`SELECT set_config('app.tenant_id', ${scope.tenantId}, true), set_config('app.pool_id', ${scope.poolId}, true)`
     return fn(tx)
   }, options)
 }

@@ -6,7 +6,7 @@ import { createCookie } from '@remix-run/node'
 import { secureCookies } from '../config/env.server.ts'
 import type { AppContext } from '../tenancy/context.server.ts'
 import { z } from 'zod'
-import { TOAST_KEYS, type ShownToast, type Toast } from './toast.ts'
+import { TOAST_KEYS, type ShownToast, type Toast } from './toast-keys.ts'
 
 const toastCookie = createCookie('toast', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60, secure: secureCookies() })
 

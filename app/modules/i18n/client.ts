@@ -6,7 +6,7 @@
 import { createInstance, type BackendModule, type i18n, type ReadCallback, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 
-const chunks = import.meta.glob<{ default: ResourceKey }>('../../locales/*/{common,signup,account,settings,profile,photos,search,likes,swipe,chat,payments}.json')
+const chunks = import.meta.glob<{ default: ResourceKey }>('../../locales/*/{common,signup,account,settings,profile,photos,search,likes,swipe,chat,payments,console}.json')
 
 const chunkBackend: BackendModule = {
   type: 'backend',

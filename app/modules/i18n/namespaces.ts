@@ -3,11 +3,11 @@
 // (app/entry.server.tsx), and the browser loads any other namespace when a later page
 // needs it (app/modules/i18n/client.ts). namespaces.test.ts checks every route's handle
 // against the namespaces its module graph actually uses.
-export const NAMESPACES = ['common', 'pages', 'mail', 'signup', 'account', 'settings', 'profile', 'photos', 'search', 'likes', 'swipe', 'chat', 'payments'] as const
+export const NAMESPACES = ['common', 'pages', 'mail', 'signup', 'account', 'settings', 'profile', 'photos', 'search', 'likes', 'swipe', 'chat', 'payments', 'console'] as const
 export type Namespace = (typeof NAMESPACES)[number]
 
 /** Namespaces the browser needs; the others are only used on the server. */
-export const CLIENT_NAMESPACES = ['common', 'signup', 'account', 'settings', 'profile', 'photos', 'search', 'likes', 'swipe', 'chat', 'payments'] as const satisfies readonly Namespace[]
+export const CLIENT_NAMESPACES = ['common', 'signup', 'account', 'settings', 'profile', 'photos', 'search', 'likes', 'swipe', 'chat', 'payments', 'console'] as const satisfies readonly Namespace[]
 export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number]
 
 /** A route module's `handle`, as far as translations go. */

@@ -15,6 +15,7 @@ import deLikes from '../../locales/de/likes.json'
 import deSwipe from '../../locales/de/swipe.json'
 import deChat from '../../locales/de/chat.json'
 import dePayments from '../../locales/de/payments.json'
+import deConsole from '../../locales/de/console.json'
 import enCommon from '../../locales/en/common.json'
 import enPages from '../../locales/en/pages.json'
 import enMail from '../../locales/en/mail.json'
@@ -28,6 +29,7 @@ import enLikes from '../../locales/en/likes.json'
 import enSwipe from '../../locales/en/swipe.json'
 import enChat from '../../locales/en/chat.json'
 import enPayments from '../../locales/en/payments.json'
+import enConsole from '../../locales/en/console.json'
 import esCommon from '../../locales/es/common.json'
 import esPages from '../../locales/es/pages.json'
 import esMail from '../../locales/es/mail.json'
@@ -41,6 +43,7 @@ import esLikes from '../../locales/es/likes.json'
 import esSwipe from '../../locales/es/swipe.json'
 import esChat from '../../locales/es/chat.json'
 import esPayments from '../../locales/es/payments.json'
+import esConsole from '../../locales/es/console.json'
 import frCommon from '../../locales/fr/common.json'
 import frPages from '../../locales/fr/pages.json'
 import frMail from '../../locales/fr/mail.json'
@@ -54,6 +57,7 @@ import frLikes from '../../locales/fr/likes.json'
 import frSwipe from '../../locales/fr/swipe.json'
 import frChat from '../../locales/fr/chat.json'
 import frPayments from '../../locales/fr/payments.json'
+import frConsole from '../../locales/fr/console.json'
 import itCommon from '../../locales/it/common.json'
 import itPages from '../../locales/it/pages.json'
 import itMail from '../../locales/it/mail.json'
@@ -67,6 +71,7 @@ import itLikes from '../../locales/it/likes.json'
 import itSwipe from '../../locales/it/swipe.json'
 import itChat from '../../locales/it/chat.json'
 import itPayments from '../../locales/it/payments.json'
+import itConsole from '../../locales/it/console.json'
 import nlCommon from '../../locales/nl/common.json'
 import nlPages from '../../locales/nl/pages.json'
 import nlMail from '../../locales/nl/mail.json'
@@ -80,6 +85,7 @@ import nlLikes from '../../locales/nl/likes.json'
 import nlSwipe from '../../locales/nl/swipe.json'
 import nlChat from '../../locales/nl/chat.json'
 import nlPayments from '../../locales/nl/payments.json'
+import nlConsole from '../../locales/nl/console.json'
 import plCommon from '../../locales/pl/common.json'
 import plPages from '../../locales/pl/pages.json'
 import plMail from '../../locales/pl/mail.json'
@@ -93,18 +99,19 @@ import plLikes from '../../locales/pl/likes.json'
 import plSwipe from '../../locales/pl/swipe.json'
 import plChat from '../../locales/pl/chat.json'
 import plPayments from '../../locales/pl/payments.json'
+import plConsole from '../../locales/pl/console.json'
 
 export { CLIENT_NAMESPACES, NAMESPACES, type Namespace } from './namespaces.ts'
 export type Catalogue = Record<string, unknown>
 
 export const RESOURCES: Record<Locale, Record<Namespace, Catalogue>> = {
-  nl: { common: nlCommon, pages: nlPages, mail: nlMail, signup: nlSignup, account: nlAccount, settings: nlSettings, profile: nlProfile, photos: nlPhotos, search: nlSearch, likes: nlLikes, swipe: nlSwipe, chat: nlChat, payments: nlPayments },
-  en: { common: enCommon, pages: enPages, mail: enMail, signup: enSignup, account: enAccount, settings: enSettings, profile: enProfile, photos: enPhotos, search: enSearch, likes: enLikes, swipe: enSwipe, chat: enChat, payments: enPayments },
-  de: { common: deCommon, pages: dePages, mail: deMail, signup: deSignup, account: deAccount, settings: deSettings, profile: deProfile, photos: dePhotos, search: deSearch, likes: deLikes, swipe: deSwipe, chat: deChat, payments: dePayments },
-  es: { common: esCommon, pages: esPages, mail: esMail, signup: esSignup, account: esAccount, settings: esSettings, profile: esProfile, photos: esPhotos, search: esSearch, likes: esLikes, swipe: esSwipe, chat: esChat, payments: esPayments },
-  fr: { common: frCommon, pages: frPages, mail: frMail, signup: frSignup, account: frAccount, settings: frSettings, profile: frProfile, photos: frPhotos, search: frSearch, likes: frLikes, swipe: frSwipe, chat: frChat, payments: frPayments },
-  it: { common: itCommon, pages: itPages, mail: itMail, signup: itSignup, account: itAccount, settings: itSettings, profile: itProfile, photos: itPhotos, search: itSearch, likes: itLikes, swipe: itSwipe, chat: itChat, payments: itPayments },
-  pl: { common: plCommon, pages: plPages, mail: plMail, signup: plSignup, account: plAccount, settings: plSettings, profile: plProfile, photos: plPhotos, search: plSearch, likes: plLikes, swipe: plSwipe, chat: plChat, payments: plPayments },
+  nl: { common: nlCommon, pages: nlPages, mail: nlMail, signup: nlSignup, account: nlAccount, settings: nlSettings, profile: nlProfile, photos: nlPhotos, search: nlSearch, likes: nlLikes, swipe: nlSwipe, chat: nlChat, payments: nlPayments, console: nlConsole },
+  en: { common: enCommon, pages: enPages, mail: enMail, signup: enSignup, account: enAccount, settings: enSettings, profile: enProfile, photos: enPhotos, search: enSearch, likes: enLikes, swipe: enSwipe, chat: enChat, payments: enPayments, console: enConsole },
+  de: { common: deCommon, pages: dePages, mail: deMail, signup: deSignup, account: deAccount, settings: deSettings, profile: deProfile, photos: dePhotos, search: deSearch, likes: deLikes, swipe: deSwipe, chat: deChat, payments: dePayments, console: deConsole },
+  es: { common: esCommon, pages: esPages, mail: esMail, signup: esSignup, account: esAccount, settings: esSettings, profile: esProfile, photos: esPhotos, search: esSearch, likes: esLikes, swipe: esSwipe, chat: esChat, payments: esPayments, console: esConsole },
+  fr: { common: frCommon, pages: frPages, mail: frMail, signup: frSignup, account: frAccount, settings: frSettings, profile: frProfile, photos: frPhotos, search: frSearch, likes: frLikes, swipe: frSwipe, chat: frChat, payments: frPayments, console: frConsole },
+  it: { common: itCommon, pages: itPages, mail: itMail, signup: itSignup, account: itAccount, settings: itSettings, profile: itProfile, photos: itPhotos, search: itSearch, likes: itLikes, swipe: itSwipe, chat: itChat, payments: itPayments, console: itConsole },
+  pl: { common: plCommon, pages: plPages, mail: plMail, signup: plSignup, account: plAccount, settings: plSettings, profile: plProfile, photos: plPhotos, search: plSearch, likes: plLikes, swipe: plSwipe, chat: plChat, payments: plPayments, console: plConsole },
 }
 
 export const BASE_LOCALE: Locale = 'nl'

@@ -3,6 +3,7 @@
 import type { Db } from '../db/client.server.ts'
 import { purgeAllTenants } from '../accounts/purge-scheduler.server.ts'
 import { reconcileOpenPayments } from '../payments/reconcile.server.ts'
+import { assignWaiting } from '../inbox/assign.server.ts'
 import { deliverOutboxMail, sweepOutbox } from '../mail/send.server.ts'
 import { deliverPush } from '../notifications/push.server.ts'
 import { runNotify, type NotifyJob } from '../notifications/notify.server.ts'
@@ -55,6 +56,10 @@ export function appJobHandlers(options: { db: Db; tenants: () => Promise<readonl
     // Open payments whose webhook never came (a node died, Mollie gave up): decision 015.
     'payments-reconcile': async () => {
       await reconcileOpenPayments(db, await tenants(), { log })
+    },
+    // Waiting conversations to available chatters (issue #21).
+    'inbox-assign': async () => {
+      await assignWaiting(db, await tenants())
     },
     ...options.extra,
   }

@@ -10,7 +10,8 @@ import { loader as landerLoader } from '../../routes/_lander.landers.$name.($slu
 import { loader as memberLandingLoader } from '../../routes/_lander.members.$id.landing.tsx'
 import { loader as memberLanding3Loader } from '../../routes/_lander.members.$id.landing3.($slug).tsx'
 import { action as signupAction } from '../../routes/_default.signup.tsx'
-import { loader as operatorLoader } from '../../routes/operator.landers.tsx'
+import { loader as operatorLoader } from '../../routes/console.landers.tsx'
+import { consoleArgs, signedInOperator } from '../../../tests/operators.ts'
 import { activateAccount } from '../accounts/activation.server.ts'
 import { issueToken } from '../auth/tokens.server.ts'
 import { closeLimits } from '../limits/limiter.server.ts'
@@ -211,35 +212,25 @@ describe('counting through signup and activation', () => {
   })
 })
 
-describe('/operator/landers', () => {
-  it('shows the site’s own figures to the operator only, with translated labels', async () => {
-    const previous = process.env.OPERATOR_PASSWORD
-    process.env.OPERATOR_PASSWORD = 'operator password for landers'
-    try {
-      const open = async (scope: Scope, password?: string) => {
-        const headers: Record<string, string> = password ? { authorization: `Basic ${Buffer.from(`operator:${password}`).toString('base64')}` } : {}
-        const request = await siteRequest(scope, '/operator/landers', { headers })
-        const context = await buildAppContext(request, await tenantFor(scope))
-        try {
-          return await runRoute(async () => operatorLoader({ request, context, params: {} }))
-        } finally {
-          await context.endReads()
-        }
-      }
-      expect((await open(FLIRTLOKAAL)).status).toBe(401)
-      expect((await open(FLIRTLOKAAL, 'wrong')).status).toBe(401)
-      type Report = { labels: Record<string, string>; overall: { lander: string; variant: string; visits: number; signups: number }[]; bySource: { source: string }[] }
-      const own = (await open(FLIRTLOKAAL, 'operator password for landers')).body as Report
-      expect(own.labels.title).toBe('Landers: bezoeken en aanmeldingen')
-      expect(own.overall.find((f) => f.lander === 'iconslanding' && f.variant === 'b')?.signups).toBe(1)
-      expect(own.bySource.map((s) => s.source)).toContain('x')
-      const other = (await open(DATEVIBE, 'operator password for landers')).body as Report
-      expect(other.labels.title).toBe('Landers: visits and signups')
-      expect(other.overall.every((f) => ['video', 'socialnetwork', 'transitionsvideolanding'].includes(f.lander))).toBe(true)
-    } finally {
-      if (previous === undefined) delete process.env.OPERATOR_PASSWORD
-      else process.env.OPERATOR_PASSWORD = previous
-    }
+describe('/landers on the console host', () => {
+  it('shows each site’s figures to operators of that site only, with translated labels', async () => {
+    const open = async (path: string, cookie?: string) => runRoute(async () => operatorLoader(await consoleArgs(path, { cookie })))
+    expect((await open('/landers')).status).toBe(302)
+    const benelux = await signedInOperator(db, { role: 'marketer', pools: ['benelux'] })
+    const vibe = await signedInOperator(db, { role: 'marketer', sites: ['datevibe'] })
+    type Report = { site: string; labels: Record<string, string>; overall: { lander: string; variant: string; visits: number; signups: number }[]; bySource: { source: string }[] }
+    const own = (await open('/landers?site=flirtlokaal', benelux.cookie)).body as Report
+    expect(own.labels.title).toBe('Landers: bezoeken en aanmeldingen')
+    expect(own.overall.find((f) => f.lander === 'iconslanding' && f.variant === 'b')?.signups).toBe(1)
+    expect(own.bySource.map((s) => s.source)).toContain('x')
+    // Asking for a site that is not theirs shows their own, never the other's.
+    expect(['flirtlokaal', 'datedichtbij']).toContain(((await open('/landers?site=datevibe', benelux.cookie)).body as Report).site)
+    const other = (await open('/landers?site=datevibe&lng=en', vibe.cookie)).body as Report
+    expect(other.labels.title).toBe('Landers: visits and signups')
+    expect(other.overall.every((f) => ['video', 'socialnetwork', 'transitionsvideolanding'].includes(f.lander))).toBe(true)
+    // A chatter's role does not open it.
+    const chatter = await signedInOperator(db, { role: 'chatter', pools: ['benelux'] })
+    expect((await open('/landers', chatter.cookie)).status).toBe(403)
   })
 })
 

@@ -6,7 +6,7 @@
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import type { ProfileCard } from '../profiles/showcase.server.ts'
-import { visibleTo } from '../profiles/reachable.server.ts'
+import { visibleTo } from '../reach/reach.server.ts'
 import { lookingForOf } from '../search/search.server.ts'
 import { likeMember, loadCard } from './likes.server.ts'
 import { announceLike } from './service.server.ts'

@@ -8,7 +8,7 @@
 import type { Prisma } from '~/generated/prisma/client.ts'
 import type { LikeOrigin } from '~/generated/prisma/enums.ts'
 import type { Scope, ScopedTx } from '../db/scoped.server.ts'
-import { reachableProfile, visibleTo } from '../profiles/reachable.server.ts'
+import { reachableProfile, visibleTo } from '../reach/reach.server.ts'
 import { notifyIn } from '../notifications/notify.server.ts'
 import { toProfileCard, type ProfileCard } from '../profiles/showcase.server.ts'
 import { LIKE_TABS, type LikeTab } from './tabs.ts'

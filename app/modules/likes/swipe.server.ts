@@ -10,7 +10,7 @@
 import type { SwipeVote } from '~/generated/prisma/enums.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
-import { reachableProfile } from '../profiles/reachable.server.ts'
+import { reachableProfile } from '../reach/reach.server.ts'
 import type { ProfileCard } from '../profiles/showcase.server.ts'
 import { gendersFor } from '../search/criteria.server.ts'
 import { findProfiles } from '../search/query.server.ts'

@@ -69,8 +69,14 @@ export const LIMIT_RULES = {
   /** Complaints filed from one IP (each sends a confirmation mail). */
   complaint_ip: { points: 5, duration: HOUR, block: 0 },
 
-  /** Wrong operator passwords (HTTP Basic) per IP. */
-  operator_guess: { points: 10, duration: 15 * MIN, block: 0 },
+  /** Wrong tokens on the mail providers' webhook (/operator/mail-events) per IP. */
+  webhook_token: { points: 10, duration: 15 * MIN, block: 0 },
+
+  /** Console logins (decision 023) use the member login's buckets, keyed by `console` instead of a site. */
+  /** Wrong second-factor codes (TOTP or recovery) per operator, then locked for a while. */
+  operator_code: { points: 5, duration: 15 * MIN, block: 15 * MIN },
+  /** Console invites per admin (each makes an account). */
+  operator_invite: { points: 30, duration: HOUR, block: 0 },
 } as const satisfies Record<string, LimitRule>
 
 export type LimitName = keyof typeof LIMIT_RULES

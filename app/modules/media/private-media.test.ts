@@ -12,7 +12,8 @@ import { appDb, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtu
 import { contextFor, loggedInMember, siteRequest } from '../../../tests/route-harness.ts'
 import { startLocalS3, type LocalS3 } from '../../../tests/s3-server.ts'
 import { loader as mediaLoader } from '../../routes/media.$.ts'
-import { loader as operatorMediaLoader } from '../../routes/operator.media.$.ts'
+import { loader as operatorMediaLoader } from '../../routes/console.media.$.ts'
+import { consoleArgs, signedInOperator } from '../../../tests/operators.ts'
 import { purgeExpiredAccounts } from '../accounts/deletion.server.ts'
 import { GRACE_MS } from '../accounts/deletion-rules.ts'
 import type { Db } from '../db/client.server.ts'
@@ -28,8 +29,6 @@ import { PRIVATE_CACHE, PUBLIC_CACHE } from './serve.server.ts'
 import { getMediaStorage, type MediaStorage } from './storage.server.ts'
 
 let db: Db
-const OPERATOR_PASSWORD = 'media-test-operator'
-const operatorAuth = `Basic ${Buffer.from(`operator:${OPERATOR_PASSWORD}`).toString('base64')}`
 
 beforeAll(() => {
   db = appDb()
@@ -42,16 +41,28 @@ afterAll(async () => {
 type Fetched = { status: number; cacheControl: string | null; bytes: Buffer }
 type Who = { cookie?: string; operator?: boolean; route?: 'media' | 'operator'; headers?: Record<string, string> }
 
-/** GET <site>/media/<key> (or /operator/media/<key>) as someone. */
+const operatorCookies = new Map<string, Promise<string>>()
+/** A moderator of the scope's pool, signed in on the console host. */
+const operatorOf = (scope: Scope) => {
+  if (!operatorCookies.has(scope.poolId)) operatorCookies.set(scope.poolId, signedInOperator(db, { role: 'moderator', pools: [scope.poolId] }).then((o) => o.cookie))
+  return operatorCookies.get(scope.poolId)!
+}
+
+/**
+ * GET <site>/media/<key> as someone; route 'operator': /media/<key> on the console host, as a
+ * moderator of the scope's pool (`operator`) or with the given cookie. An operator on a
+ * member host is nobody special (decision 023).
+ */
 async function fetchMedia(scope: Scope, key: string, who: Who = {}): Promise<Fetched> {
   const route = who.route ?? 'media'
-  const headers: Record<string, string> = { ...who.headers }
-  if (who.operator) headers.authorization = operatorAuth
-  const request = await siteRequest(scope, `/${route === 'operator' ? 'operator/media' : 'media'}/${key}`, { cookie: who.cookie, headers })
-  const context = await contextFor(scope, request)
   let response: Response
   try {
-    response = await (route === 'operator' ? operatorMediaLoader : mediaLoader)({ request, context, params: { '*': key } })
+    if (route === 'operator') {
+      response = await operatorMediaLoader(await consoleArgs(`/media/${key}`, { cookie: who.operator ? await operatorOf(scope) : who.cookie, params: { '*': key } }))
+    } else {
+      const request = await siteRequest(scope, `/media/${key}`, { cookie: who.cookie, headers: { ...who.headers } })
+      response = await mediaLoader({ request, context: await contextFor(scope, request), params: { '*': key } })
+    }
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
     response = thrown
@@ -78,7 +89,7 @@ async function makePremium(scope: Scope, userId: string) {
 
 const queued = (scope: Scope) => withScope(db, scope, (tx) => tx.mediaDeletion.count({ where: { poolId: scope.poolId } }))
 
-const STORAGE_VARIABLES = ['MEDIA_STORAGE', 'DATA_DIR', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'OPERATOR_PASSWORD']
+const STORAGE_VARIABLES = ['MEDIA_STORAGE', 'DATA_DIR', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']
 
 describe.each(['local', 's3'] as const)('private media on %s storage', (driver) => {
   const saved = new Map<string, string | undefined>()
@@ -95,7 +106,6 @@ describe.each(['local', 's3'] as const)('private media on %s storage', (driver) 
     for (const name of STORAGE_VARIABLES) saved.set(name, process.env[name])
     dataDir = await mkdtemp(path.join(tmpdir(), `private-media-${driver}-`))
     process.env.DATA_DIR = dataDir
-    process.env.OPERATOR_PASSWORD = OPERATOR_PASSWORD
     if (driver === 's3') {
       s3 = await startLocalS3()
       Object.assign(process.env, s3.env)
@@ -205,13 +215,15 @@ describe.each(['local', 's3'] as const)('private media on %s storage', (driver) 
     expect((await fetchMedia(FLIRTLOKAAL, photo.secret.filename, { cookie: free.cookie })).status).toBe(404)
   })
 
-  it('shows photos under inspection to the operator, and asks everyone else for the password', async () => {
+  it('shows photos under inspection to an operator of the pool on the console host only', async () => {
     const viaQueue = await fetchMedia(FLIRTLOKAAL, photo.waiting.filename, { operator: true, route: 'operator' })
     expect(viaQueue.status).toBe(200)
     expect(viaQueue.cacheControl).toBe(PRIVATE_CACHE)
-    expect((await fetchMedia(FLIRTLOKAAL, photo.waiting.filename, { operator: true })).status).toBe(200)
-    expect((await fetchMedia(FLIRTLOKAAL, photo.waiting.filename, { route: 'operator' })).status).toBe(401)
-    expect((await fetchMedia(FLIRTLOKAAL, photo.waiting.filename, { route: 'operator', cookie: owner.cookie })).status).toBe(401)
+    // On a member host an operator is nobody special.
+    expect((await fetchMedia(FLIRTLOKAAL, photo.waiting.filename, { operator: true })).status).toBe(404)
+    // Signed out, or with a member's cookie: to the console's login.
+    expect((await fetchMedia(FLIRTLOKAAL, photo.waiting.filename, { route: 'operator' })).status).toBe(302)
+    expect((await fetchMedia(FLIRTLOKAAL, photo.waiting.filename, { route: 'operator', cookie: owner.cookie })).status).toBe(302)
     // Rejected photos are no business of the operator any more (and their files are gone).
     expect((await fetchMedia(FLIRTLOKAAL, photo.refused.filename, { operator: true, route: 'operator' })).status).toBe(404)
   })

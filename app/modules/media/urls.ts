@@ -1,13 +1,11 @@
 // Where the browser fetches a member photo. Every URL leads to a route that checks the
-// viewer (app/routes/media.$.ts, app/routes/operator.media.$.ts); the key in it is the
+// viewer (app/routes/media.$.ts; for operators app/routes/console.media.$.ts on the console host); the key in it is the
 // opaque storage key. A tenant's https `cdnPrefix` (a CDN in front of this app's /media/)
 // is used only for photos anyone may see: a CDN has no member cookie, so private photos
 // and photos under inspection always come from the site itself.
 
 /** The site's own media path: the media route. */
 export const MEDIA_PATH = '/media/'
-/** The operators' copy, below /operator/ so the browser sends the Basic credentials. */
-export const OPERATOR_MEDIA_PATH = '/operator/media/'
 
 /** URL of a photo file; `shared`: an approved public photo of a visible member. */
 export function mediaUrl(cdnPrefix: string, key: string, shared: boolean): string {

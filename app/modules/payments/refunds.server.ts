@@ -3,7 +3,7 @@
 // the one compensating ledger row (sync.server.ts). Declined requests change nothing.
 import type { TenantConfig } from '../../../tenants/schema.ts'
 import type { Db } from '../db/client.server.ts'
-import { withScope, type Scope } from '../db/scoped.server.ts'
+import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { mollieFor } from './mollie.server.ts'
 import { amountValue } from './purchase.server.ts'
 
@@ -37,11 +37,23 @@ export async function refundRequests(db: Db, scope: Scope) {
 
 export type RefundDecision = { ok: true; status: 'processing' | 'rejected' } | { ok: false; reason: 'not_found' | 'provider' }
 
-/** The operator's decision. Approving asks Mollie for the refund once (idempotency key = our row). */
-export async function decideRefund(db: Db, site: Site, scope: Scope, paymentId: string, approve: boolean): Promise<RefundDecision> {
+/**
+ * The operator's decision. Approving asks Mollie for the refund once (idempotency key = our
+ * row). `inDecision` runs in the transaction that records the decision (the console's audit row).
+ */
+export async function decideRefund(
+  db: Db,
+  site: Site,
+  scope: Scope,
+  paymentId: string,
+  approve: boolean,
+  options: { inDecision?: (tx: ScopedTx, payment: { id: string; userId: string; amount: number; currency: string; credits: number }) => Promise<void> } = {},
+): Promise<RefundDecision> {
   const claimed = await withScope(db, scope, async (tx) => {
     const updated = await tx.payment.updateMany({ where: { tenantId: scope.tenantId, id: paymentId, refundStatus: 'requested' }, data: { refundStatus: approve ? 'processing' : 'rejected' } })
-    return updated.count === 1 ? tx.payment.findUnique({ where: { id: paymentId } }) : null
+    const payment = updated.count === 1 ? await tx.payment.findUnique({ where: { id: paymentId } }) : null
+    if (payment) await options.inDecision?.(tx, payment)
+    return payment
   })
   if (!claimed) return { ok: false, reason: 'not_found' }
   if (!approve) return { ok: true, status: 'rejected' }

@@ -9,7 +9,8 @@ import { loader as creditsLoader } from '../../routes/_default.credits._index.ts
 import { action as checkoutAction, loader as checkoutLoader } from '../../routes/_default.credits.$id.($method).tsx'
 import { action as transactionAction, loader as transactionsLoader } from '../../routes/_default.transactions.($id).tsx'
 import { action as repeatAction, loader as repeatLoader } from '../../routes/_default.credits.repeat-order.tsx'
-import { action as operatorAction, loader as operatorLoader } from '../../routes/operator.refunds.tsx'
+import { action as operatorAction, loader as operatorLoader } from '../../routes/console.refunds.tsx'
+import { consoleArgs, signedInOperator } from '../../../tests/operators.ts'
 import { creditsOf, purchase } from '../../../tests/payments.ts'
 import { withScope } from '../db/scoped.server.ts'
 import type { Db } from '../db/client.server.ts'
@@ -81,8 +82,6 @@ describe('/credits', () => {
 })
 
 describe('transactions and refunds', () => {
-  const operator = { authorization: `Basic ${Buffer.from('operator:refund-operator-pw').toString('base64')}` }
-
   async function paidPurchase(scope: Scope) {
     const member = await loggedInMember(db, scope)
     const bought = await purchase(db, scope, member.user.id)
@@ -94,7 +93,6 @@ describe('transactions and refunds', () => {
   }
 
   it('a member asks for a refund, the operator approves, the webhook takes the credits back once', async () => {
-    process.env.OPERATOR_PASSWORD = 'refund-operator-pw'
     const { member, row, molliePaymentId } = await paidPurchase(FLIRTLOKAAL)
     const list = await get(FLIRTLOKAAL, '/transactions', member.cookie, transactionsLoader as never)
     expect((list.body as { payments: { id: string }[] }).payments.map((p) => p.id)).toEqual([row.id])
@@ -108,20 +106,18 @@ describe('transactions and refunds', () => {
     const [first, second] = await Promise.all([ask(), ask()])
     expect([first.status, second.status].sort()).toEqual([200, 409])
 
-    const queue = await (async () => {
-      const request = await siteRequest(FLIRTLOKAAL, '/operator/refunds', { headers: operator })
-      return runRoute(async () => operatorLoader({ request, context: await contextFor(FLIRTLOKAAL, request), params: {} }))
-    })()
+    const finance = await signedInOperator(db, { role: 'finance', pools: ['benelux'] })
+    const queue = await runRoute(async () => operatorLoader(await consoleArgs('/refunds', { cookie: finance.cookie })))
     expect((queue.body as { requests: { id: string }[] }).requests.map((r) => r.id)).toContain(row.id)
-    // Another site's operator page does not list it.
-    const other = await (async () => {
-      const request = await siteRequest(DATEVIBE, '/operator/refunds', { headers: operator })
-      return runRoute(async () => operatorLoader({ request, context: await contextFor(DATEVIBE, request), params: {} }))
-    })()
-    expect((other.body as { requests: { id: string }[] }).requests.map((r) => r.id)).not.toContain(row.id)
+    // Finance of another pool neither lists nor decides it, even naming its site.
+    const stranger = await signedInOperator(db, { role: 'finance', pools: ['datevibe'] })
+    expect(((await runRoute(async () => operatorLoader(await consoleArgs('/refunds', { cookie: stranger.cookie })))).body as { requests: { id: string }[] }).requests.map((r) => r.id)).not.toContain(row.id)
+    expect((await runRoute(async () => operatorAction(await consoleArgs('/refunds', { cookie: stranger.cookie, form: { payment: row.id, decision: 'approve', site: 'flirtlokaal' } })))).status).toBe(400)
+    // A chatter's role does not open it.
+    const chatter = await signedInOperator(db, { role: 'chatter', pools: ['benelux'] })
+    expect((await runRoute(async () => operatorLoader(await consoleArgs('/refunds', { cookie: chatter.cookie })))).status).toBe(403)
 
-    const request = await siteRequest(FLIRTLOKAAL, '/operator/refunds', { method: 'POST', headers: { ...operator, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ payment: row.id, decision: 'approve' }) })
-    const approved = await runRoute(async () => operatorAction({ request, context: await contextFor(FLIRTLOKAAL, request), params: {} }))
+    const approved = await runRoute(async () => operatorAction(await consoleArgs('/refunds', { cookie: finance.cookie, form: { payment: row.id, decision: 'approve', site: 'flirtlokaal' } })))
     expect(approved.body).toMatchObject({ ok: true, status: 'processing' })
     // Mollie's refund webhook (here sent by the test, as the sandbox's are off).
     const { syncPayment } = await import('./sync.server.ts')

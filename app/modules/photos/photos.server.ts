@@ -22,7 +22,7 @@ export type LockedProfile = { id: number; paidUser: boolean }
  */
 export async function lockProfile(tx: ScopedTx, scope: Scope, profileId: number): Promise<LockedProfile | null> {
   const rows = await tx.$queryRaw<{ id: number; paidUser: boolean | null }[]>`
-    SELECT p.id, u."paidUser"
+    SELECT p.id, coalesce(u."paidUser", p."fictional") AS "paidUser"
     FROM "Profile" p LEFT JOIN "User" u ON u.id = p."userId"
     WHERE p."poolId" = ${scope.poolId} AND p.id = ${profileId} AND p.status <> 'deleted'
     FOR UPDATE OF p`

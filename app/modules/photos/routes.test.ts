@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appDb, createMember, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { appDb, createMember, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { runRoute } from '../../../tests/route-harness.ts'
 import { THEME_NAMES } from '../../../themes/index.ts'
 import { action as photosAction, loader as photosLoader } from '../../routes/_default.profile_.photos.tsx'
-import { action as operatorAction, loader as operatorLoader } from '../../routes/operator.photos.tsx'
+import { action as operatorAction, loader as operatorLoader } from '../../routes/console.photos.tsx'
+import { consoleArgs, signedInOperator } from '../../../tests/operators.ts'
 import { action as premiumAction } from '../../routes/[__test].premium.tsx'
 import { createSession } from '../auth/session.server.ts'
 import type { Db } from '../db/client.server.ts'
@@ -163,14 +164,11 @@ describe('/profile/photos management', () => {
   })
 
   it("shows a rejected photo with the operator's reason, and replaces it with a new upload", async () => {
-    process.env.OPERATOR_PASSWORD = 'op-secret'
     const m = await login(FLIRTLOKAAL)
     const done = await callPhotos(FLIRTLOKAAL, upload([await pngFile('blurry.png')], m.cookie))
     const photoId = (done.body as { outcomes: { photoId: number }[] }).outcomes[0]!.photoId
-    const request = post('http://flirtlokaal.localhost/operator/photos', { intent: 'reject', photoId: String(photoId), reason: 'quality' }, {
-      authorization: `Basic ${Buffer.from('operator:op-secret').toString('base64')}`,
-    })
-    expect((await run(async () => operatorAction({ request, context: await contextFor(FLIRTLOKAAL, request), params: {} }))).status).toBe(200)
+    const moderator = await signedInOperator(db, { role: 'moderator', pools: ['benelux'] })
+    expect((await run(async () => operatorAction(await consoleArgs('/photos', { cookie: moderator.cookie, form: { intent: 'reject', photoId: String(photoId), reason: 'quality' } })))).status).toBe(200)
     const list = async () => {
       const page = new Request('http://flirtlokaal.localhost/profile/photos', { headers: { cookie: m.cookie } })
       return (await run(async () => photosLoader({ request: page, context: await contextFor(FLIRTLOKAAL, page), params: {} }))).body as {
@@ -213,39 +211,33 @@ describe('/profile/photos management', () => {
 
 })
 
-describe('/operator/photos', () => {
-  const auth = (password: string) => ({ authorization: `Basic ${Buffer.from(`operator:${password}`).toString('base64')}` })
-
-  async function operator(scope: Scope, fields: Record<string, string> | null, headers: Record<string, string>) {
-    const host = `http://${scope.tenantId}.localhost/operator/photos`
-    const request = fields ? post(host, fields, headers) : new Request(host, { headers })
-    const context = await contextFor(scope, request)
-    return run(() => (fields ? operatorAction({ request, context, params: {} }) : operatorLoader({ request, context, params: {} })))
+describe('/photos on the console host', () => {
+  async function operator(cookie: string | undefined, fields: Record<string, string> | null) {
+    const args = await consoleArgs('/photos', { cookie, form: fields ?? undefined })
+    return run(() => (fields ? operatorAction(args) : operatorLoader(args)))
   }
 
-  it('does not exist without OPERATOR_PASSWORD, and asks for a password with it', async () => {
-    delete process.env.OPERATOR_PASSWORD
-    expect((await operator(FLIRTLOKAAL, null, auth('x'))).status).toBe(404)
-    process.env.OPERATOR_PASSWORD = 'op-secret'
-    const denied = await operator(FLIRTLOKAAL, null, auth('wrong'))
-    expect(denied.status).toBe(401)
-    expect(denied.headers.get('www-authenticate')).toMatch(/^Basic/)
-    expect((await operator(FLIRTLOKAAL, { intent: 'approve', photoId: '1' }, {})).status).toBe(401)
+  it('sends the signed-out to the login and refuses roles without photos', async () => {
+    expect((await operator(undefined, null)).status).toBe(302)
+    expect((await operator(undefined, { intent: 'approve', photoId: '1' })).status).toBe(302)
+    const chatter = await signedInOperator(db, { role: 'chatter', pools: ['benelux'] })
+    expect((await operator(chatter.cookie, null)).status).toBe(403)
   })
 
-  it('approves within its pool; another pool neither sees nor approves the photo', async () => {
-    process.env.OPERATOR_PASSWORD = 'op-secret'
+  it('approves within its pool; a moderator of another pool neither sees nor approves the photo', async () => {
     const m = await login(FLIRTLOKAAL)
     const done = await callPhotos(FLIRTLOKAAL, upload([await pngFile('review.png')], m.cookie))
     const photoId = (done.body as { outcomes: { photoId: number }[] }).outcomes[0]!.photoId
+    const far = await signedInOperator(db, { role: 'moderator', pools: ['datevibe'] })
+    const near = await signedInOperator(db, { role: 'moderator', pools: ['benelux'] })
 
-    const farQueue = await operator(DATEVIBE, null, auth('op-secret'))
+    const farQueue = await operator(far.cookie, null)
     expect((farQueue.body as { photos: { id: number }[] }).photos.map((p) => p.id)).not.toContain(photoId)
-    expect((await operator(DATEVIBE, { intent: 'approve', photoId: String(photoId) }, auth('op-secret'))).status).toBe(404)
+    expect((await operator(far.cookie, { intent: 'approve', photoId: String(photoId) })).status).toBe(404)
 
-    const queue = await operator(FLIRTLOKAAL, null, auth('op-secret'))
+    const queue = await operator(near.cookie, null)
     expect((queue.body as { photos: { id: number }[] }).photos.map((p) => p.id)).toContain(photoId)
-    const approved = await operator(FLIRTLOKAAL, { intent: 'approve', photoId: String(photoId) }, auth('op-secret'))
+    const approved = await operator(near.cookie, { intent: 'approve', photoId: String(photoId) })
     expect(approved).toMatchObject({ status: 200, body: { notice: { key: 'operator.approved', values: { name: m.profile.name } } } })
     const row = await withScope(db, FLIRTLOKAAL, (tx) => tx.photo.findFirst({ where: { poolId: 'benelux', id: photoId } }))
     expect(row).toMatchObject({ status: 'active', isMain: true })

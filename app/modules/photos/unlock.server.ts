@@ -7,7 +7,7 @@
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
-import { reachableProfile } from '../profiles/reachable.server.ts'
+import { reachableProfile } from '../reach/reach.server.ts'
 
 export type UnlockViewer = { userId: string; profileId: number; paidUser: boolean }
 

@@ -36,9 +36,10 @@ export async function addPhoto(db: Db, scope: Scope, file: IncomingFile, options
   const before = await withScope(db, scope, async (tx) => {
     const owner = await tx.profile.findFirst({
       where: { poolId: scope.poolId, id: options.profileId, status: { not: 'deleted' } },
-      select: { user: { select: { paidUser: true } } },
+      select: { fictional: true, user: { select: { paidUser: true } } },
     })
-    return owner ? { paid: owner.user?.paidUser === true, count: await countPhotos(tx, scope, options.profileId) } : null
+    // An operator-run (fictional) profile holds as many photos as a premium member.
+    return owner ? { paid: owner.user?.paidUser === true || owner.fictional, count: await countPhotos(tx, scope, options.profileId) } : null
   })
   if (!before) return refuse('noProfile')
   if (before.count >= photoLimitFor(before.paid)) return refuse(limitError(before.paid))

@@ -45,7 +45,7 @@ type CandidateRow = Awaited<ReturnType<typeof candidates>>[number]
 function candidates(reader: Reader, scope: Scope, notBlocked: object) {
   return readScoped(reader, scope, (tx) =>
     tx.profile.findMany({
-      where: { poolId: scope.poolId, fictional: true, status: 'active', invisible: false, photos: { some: { isMain: true, status: 'active' } }, ...notBlocked },
+      where: { poolId: scope.poolId, fictional: true, liveCam: true, status: 'active', invisible: false, photos: { some: { isMain: true, status: 'active' } }, ...notBlocked },
       orderBy: { id: 'asc' },
       take: CANDIDATES,
       select: {

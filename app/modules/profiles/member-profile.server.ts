@@ -2,8 +2,7 @@
 // which of its fields and photos they see. Whatever may not be seen is "not found", so
 // a blocked or hidden member cannot tell a block or invisible mode from a deleted account.
 import { readScoped, type Reader, type Scope } from '../db/scoped.server.ts'
-import { isBlocked } from '../accounts/blocks.server.ts'
-import { hasConversation } from '../chat/conversations.server.ts'
+import { hasConversation, isBlocked } from '../reach/reach.server.ts'
 import { regionLabelFor, type RegionLabel } from '../geo/countries.ts'
 import { isInterest } from '../geo/interests.ts'
 import { findRegion } from '../geo/regions.ts'
@@ -65,9 +64,6 @@ export function parseProfileId(value: string | undefined): number | null {
   const id = Number(value)
   return id <= 2_147_483_647 ? id : null
 }
-
-// SPEC §4: members with an existing conversation still see (and message) an invisible member.
-export { hasConversation }
 
 type PhotoRow = { id: number; filename: string; thumbFilename: string; status: 'inspection' | 'active' | 'rejected'; isMain: boolean; isPrivate: boolean }
 

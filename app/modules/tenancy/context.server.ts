@@ -12,6 +12,8 @@ import { translatorFor } from '../i18n/i18n.server.ts'
 import type { LoadedTenant } from './load-tenants.server.ts'
 
 export type AppContext = {
+  /** A member site's request (the console's context says 'console', decision 023). */
+  face: 'member'
   tenant: LoadedTenant
   theme: Theme
   locale: Locale
@@ -54,6 +56,7 @@ export async function buildAppContext(request: Request, tenant: LoadedTenant, ed
   const reads = createRequestReads(db, scope)
   const member = await loadMember(db, scope, request.headers.get('cookie'), new Date(), reads)
   return {
+    face: 'member',
     tenant,
     theme: themeFor(tenant),
     locale,

@@ -1,41 +1,41 @@
-// /operator/landers: the site's lander figures for operators (HTTP Basic auth, see
-// requireOperator), the same as `npm run landers:report` (decision 014). Only this site's
-// rows: LanderStat is tenant-scoped by row-level security.
+// /landers on the console host: lander figures of the operator's sites, the same as
+// `npm run landers:report` (decision 014), per site (moved from /operator/landers).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { getLander } from '../../landers/registry.server.tsx'
-import { operatorHeaders } from '~/modules/admin/headers.ts'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { requireOperator } from '~/modules/admin/operator.server.ts'
+import { requireOperator } from '~/modules/operators/guard.server.ts'
 import { landerStats, variantFigures } from '~/modules/landers/stats.server.ts'
-import { errorMeta } from '~/modules/site/error-meta.ts'
-import { pageTitle } from '~/modules/site/title.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 
 // Texts come translated from the loader ('pages' is a server-side namespace).
-export const handle: I18nHandle = { i18n: [] }
-
-export const headers = operatorHeaders
+export const handle: I18nHandle = { i18n: ['console'] }
 
 const LABELS = ['title', 'intro', 'lander', 'variant', 'source', 'visits', 'signups', 'activations', 'conversion', 'significance', 'control', 'direct', 'empty'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireOperator(request)
-  const { reads, scope, tenant, t, locale } = context
-  const rows = await landerStats(reads, scope)
+  const { db, reach, t, locale } = await requireOperator(context, request, { area: 'landers' })
+  const url = new URL(request.url)
+  const tenant = reach.sites.find((s) => s.slug === url.searchParams.get('site')) ?? reach.sites[0]
+  if (!tenant) return { siteName: '', site: '', sites: [], locale, labels: labelsOf(t), overall: [], bySource: [] }
+  const rows = await landerStats(db, { tenantId: tenant.slug, poolId: tenant.pool })
   const controls = Object.fromEntries([...new Set(rows.map((r) => r.lander))].map((name) => [name, getLander(name)?.definition.variants[0]?.id ?? '']))
   const sources = [...new Set(rows.map((r) => r.source))].sort()
   return {
     siteName: tenant.name,
+    site: tenant.slug,
+    sites: reach.sites.map((s) => ({ slug: s.slug, name: s.name })),
     locale,
-    labels: Object.fromEntries(LABELS.map((key) => [key, t(`landersReport.${key}`, { ns: 'pages' })])) as Record<(typeof LABELS)[number], string>,
+    labels: labelsOf(t),
     overall: variantFigures(rows, controls),
     bySource: sources.map((source) => ({ source, figures: variantFigures(rows, controls, source) })),
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
-  data ? [{ title: pageTitle(data.siteName, data.labels.title) }, { name: 'robots', content: 'noindex' }] : errorMeta({ error, matches })
+const labelsOf = (t: TFunction) => Object.fromEntries(LABELS.map((key) => [key, t(`landersReport.${key}`, { ns: 'pages' })])) as Record<(typeof LABELS)[number], string>
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.labels.title ?? 'Landers' }]
 
 type Figures = ReturnType<typeof useLoaderData<typeof loader>>['overall']
 
@@ -68,12 +68,30 @@ function FiguresTable({ figures, labels, locale }: { figures: Figures; labels: R
   )
 }
 
-export default function OperatorLanders() {
-  const { labels, overall, bySource, locale } = useLoaderData<typeof loader>()
+export default function ConsoleLanders() {
+  const { labels, overall, bySource, locale, sites, site, siteName } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('console')
   return (
-    <main className="container section operator-landers">
-      <h1>{labels.title}</h1>
+    <div className="stack operator-landers">
+      <h1>
+        {labels.title}: {siteName}
+      </h1>
       <p className="lead">{labels.intro}</p>
+      <Form method="get" className="console-filters">
+        <div className="field">
+          <label htmlFor="landers-site">{t('common.site')}</label>
+          <select id="landers-site" name="site" defaultValue={site}>
+            {sites.map((s) => (
+              <option key={s.slug} value={s.slug}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--light">
+          {t('common.filter')}
+        </button>
+      </Form>
       {overall.length === 0 ? <p>{labels.empty}</p> : <FiguresTable figures={overall} labels={labels} locale={locale} />}
       {bySource.map(({ source, figures }) => (
         <section key={source}>
@@ -83,14 +101,6 @@ export default function OperatorLanders() {
           <FiguresTable figures={figures} labels={labels} locale={locale} />
         </section>
       ))}
-    </main>
-  )
-}
-
-export function ErrorBoundary() {
-  return (
-    <main>
-      <GeneralErrorBoundary />
-    </main>
+    </div>
   )
 }

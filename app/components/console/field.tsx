@@ -1,0 +1,67 @@
+// Form fields of the console: label, input, a translated error next to it (aria-invalid,
+// aria-describedby), and what was typed kept as the default value.
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+type FieldProps = {
+  name: string
+  label: string
+  type?: 'text' | 'email' | 'password' | 'number' | 'date' | 'search'
+  defaultValue?: string | number | null
+  /** A translation key (console namespace or `ns:key`). */
+  error?: string | null
+  hint?: ReactNode
+  autoComplete?: string
+  required?: boolean
+  inputMode?: 'numeric' | 'text'
+  autoFocus?: boolean
+  min?: number
+  max?: number
+  maxLength?: number
+}
+
+export function ConsoleField({ name, label, type = 'text', defaultValue, error, hint, ...rest }: FieldProps) {
+  const { t } = useTranslation('console')
+  const id = `field-${name}`
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} type={type} defaultValue={defaultValue ?? undefined} aria-invalid={error ? true : undefined} aria-describedby={described} {...rest} />
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function ConsoleTextArea({ name, label, defaultValue, error, rows = 4, maxLength }: { name: string; label: string; defaultValue?: string | null; error?: string | null; rows?: number; maxLength?: number }) {
+  const { t } = useTranslation('console')
+  const id = `field-${name}`
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} name={name} rows={rows} maxLength={maxLength} defaultValue={defaultValue ?? undefined} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function Notice({ tone, children }: { tone: 'success' | 'danger' | 'info'; children: ReactNode }) {
+  return (
+    <p role={tone === 'danger' ? 'alert' : 'status'} className={`alert alert--${tone}`}>
+      {children}
+    </p>
+  )
+}

@@ -1,0 +1,155 @@
+// The inbox against real Postgres (issue #21): claims race (20 chatters, one winner), the
+// maximum per chatter, replies as the profile that never charge the member and leave the
+// queue, auto-assignment to the available chatter with the fewest open conversations, and
+// the scope: a chatter of another pool finds nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appDb, createMember, createProfile, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
+import { createTestOperator } from '../../../tests/operators.ts'
+import { sendMessage } from '../chat/send.server.ts'
+import { loadChat } from '../chat/conversations.server.ts'
+import { changeCredits } from '../credits/ledger.server.ts'
+import type { Db } from '../db/client.server.ts'
+import { withScope } from '../db/scoped.server.ts'
+import { loadTenants } from '../tenancy/load-tenants.server.ts'
+import { THEME_NAMES } from '../../../themes/index.ts'
+import { operatorDb, withOperator } from '../operators/scope.server.ts'
+import type { OperatorRole } from '../operators/roles.ts'
+import { assignWaiting, pickChatter } from './assign.server.ts'
+import { claimConversation } from './claims.server.ts'
+import { loadConversationView } from './conversation.server.ts'
+import { listQueue } from './queue.server.ts'
+import { replyAsProfile } from './reply.server.ts'
+
+let db: Db
+let tenants: Awaited<ReturnType<typeof loadTenants>>
+
+beforeAll(async () => {
+  db = appDb(12)
+  tenants = await loadTenants(THEME_NAMES)
+})
+
+afterAll(async () => {
+  await db.$disconnect()
+})
+
+/** A member of flirtlokaal with credits who wrote to a new fictional profile: a waiting conversation. */
+async function waitingConversation(scope = FLIRTLOKAAL) {
+  const member = await createMember(db, scope)
+  const fictional = await createProfile(db, scope, { fictional: true, name: 'Fiona' })
+  await withScope(db, scope, (tx) => changeCredits(tx, scope, { userId: member.user.id, delta: 50, reason: 'bonus', reference: `test-${member.user.id}` }))
+  const sent = await sendMessage(db, scope, { sender: { userId: member.user.id, profileId: member.profile.id, paidUser: true }, recipientId: fictional, body: 'Are you real?', cost: 10, maxLength: 500, language: 'nl' })
+  if (!sent.ok) throw new Error(`send: ${sent.reason}`)
+  return { member, fictional, conversation: sent.conversationId }
+}
+
+const actorOf = (o: { id: string; email: string; role: OperatorRole; maxChats: number }) => ({ id: o.id, email: o.email, role: o.role, ip: '127.0.0.1', maxChats: o.maxChats })
+
+describe('claims', () => {
+  it('twenty chatters claiming one conversation at once: exactly one wins', async () => {
+    const { conversation } = await waitingConversation()
+    const chatters = await Promise.all(Array.from({ length: 20 }, () => createTestOperator(db, { role: 'chatter', pools: ['benelux'] })))
+    const results = await Promise.all(chatters.map((c) => withOperator(operatorDb(db, c.id), (tx) => claimConversation(tx, actorOf(c), conversation, { mustWait: true }), { maxWait: 20_000, timeout: 20_000 })))
+    expect(results.filter((r) => r.ok)).toHaveLength(1)
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === 'taken')).toBe(true)
+    const winner = chatters[results.findIndex((r) => r.ok)]!
+    const row = await withOperator(operatorDb(db, winner.id), (tx) => tx.conversation.findFirst({ where: { id: conversation }, select: { claimedBy: true } }))
+    expect(row?.claimedBy).toBe(winner.id)
+  })
+
+  it('a chatter holds no more than their maximum', async () => {
+    const chatter = await createTestOperator(db, { role: 'chatter', pools: ['benelux'], maxChats: 1 })
+    const a = await waitingConversation()
+    const b = await waitingConversation()
+    const op = operatorDb(db, chatter.id)
+    expect((await withOperator(op, (tx) => claimConversation(tx, actorOf(chatter), a.conversation))).ok).toBe(true)
+    expect(await withOperator(op, (tx) => claimConversation(tx, actorOf(chatter), b.conversation))).toEqual({ ok: false, reason: 'limit' })
+  })
+
+  it('a chatter of another pool cannot claim, see or answer it', async () => {
+    const { conversation } = await waitingConversation()
+    const stranger = await createTestOperator(db, { role: 'chatter', pools: ['datevibe'] })
+    const op = operatorDb(db, stranger.id)
+    expect(await withOperator(op, (tx) => claimConversation(tx, actorOf(stranger), conversation))).toEqual({ ok: false, reason: 'not_found' })
+    expect(await withOperator(op, (tx) => loadConversationView(tx, { conversationId: conversation, operatorId: stranger.id, tenants, locale: 'en' }))).toBeNull()
+    expect(await replyAsProfile(op, actorOf(stranger), tenants, { conversationId: conversation, body: 'hi' })).toEqual({ ok: false, reason: 'not_found' })
+    const queue = await withOperator(op, (tx) => listQueue(tx, { id: stranger.id, sites: ['flirtlokaal'], pools: ['benelux'], languages: [] }))
+    expect(queue.find((q) => q.id === conversation)).toBeUndefined()
+  })
+})
+
+describe('answers', () => {
+  it('go out as the profile, charge the member nothing, leave the queue and are audited', async () => {
+    const { member, fictional, conversation } = await waitingConversation()
+    const chatter = await createTestOperator(db, { role: 'chatter', pools: ['benelux'] })
+    const op = operatorDb(db, chatter.id)
+    const balance = async () => (await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { id: member.user.id }, select: { credits: true } }))).credits
+    const before = await balance()
+    expect(before).toBe(40)
+    // Not claimed: refused.
+    expect(await replyAsProfile(op, actorOf(chatter), tenants, { conversationId: conversation, body: 'Hello!' })).toEqual({ ok: false, reason: 'not_claimed' })
+    expect((await withOperator(op, (tx) => claimConversation(tx, actorOf(chatter), conversation))).ok).toBe(true)
+    const view = await withOperator(op, (tx) => loadConversationView(tx, { conversationId: conversation, operatorId: chatter.id, tenants, locale: 'en' }))
+    expect(view?.member).toMatchObject({ credits: 40, paid: false })
+    // Never the e-mail address.
+    expect(JSON.stringify(view)).not.toContain(member.user.email)
+    const reply = await replyAsProfile(op, actorOf(chatter), tenants, { conversationId: conversation, body: 'Hello!' })
+    expect(reply.ok).toBe(true)
+    expect(await balance()).toBe(before)
+    const row = await withScope(db, FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { id: conversation } }))
+    expect(row).toMatchObject({ operatorWaitingFor: null, operatorWaitingSince: null, claimedBy: null })
+    const message = await withScope(db, FLIRTLOKAAL, (tx) => tx.message.findFirstOrThrow({ where: { conversationId: conversation, senderId: fictional } }))
+    expect(message).toMatchObject({ body: 'Hello!', credits: 0, recipientId: member.profile.id, operatorId: chatter.id })
+    const admin = await createTestOperator(db, { role: 'admin', allSites: true })
+    const audit = await withOperator(operatorDb(db, admin.id), (tx) => tx.operatorAudit.findMany({ where: { targetId: String(conversation) }, orderBy: { id: 'asc' } }))
+    expect(audit.map((a) => a.action)).toEqual(['inbox.claim', 'inbox.reply'])
+  })
+
+  it('a photo of the profile reaches the member\'s chat as a picture; a private or foreign photo is refused', async () => {
+    const { member, fictional, conversation } = await waitingConversation()
+    const chatter = await createTestOperator(db, { role: 'chatter', pools: ['benelux'] })
+    const op = operatorDb(db, chatter.id)
+    await withOperator(op, (tx) => claimConversation(tx, actorOf(chatter), conversation))
+    const photo = await withScope(db, FLIRTLOKAAL, (tx) => tx.photo.findFirstOrThrow({ where: { profileId: fictional }, select: { id: true, filename: true } }))
+    const other = await createProfile(db, FLIRTLOKAAL, { fictional: true })
+    const foreign = await withScope(db, FLIRTLOKAAL, (tx) => tx.photo.findFirstOrThrow({ where: { profileId: other }, select: { id: true } }))
+    expect(await replyAsProfile(op, actorOf(chatter), tenants, { conversationId: conversation, photoId: foreign.id })).toEqual({ ok: false, reason: 'photo_unknown' })
+    expect((await replyAsProfile(op, actorOf(chatter), tenants, { conversationId: conversation, photoId: photo.id })).ok).toBe(true)
+    const chat = await withScope(db, FLIRTLOKAAL, (tx) => loadChat(tx, FLIRTLOKAAL, member.profile.id, conversation, '/media/'))
+    expect(chat?.messages.at(-1)).toMatchObject({ mine: false, photo: `/media/${photo.filename}` })
+  })
+
+  it('a gift the member\'s site does not offer is refused', async () => {
+    const { conversation } = await waitingConversation()
+    const chatter = await createTestOperator(db, { role: 'chatter', pools: ['benelux'] })
+    const op = operatorDb(db, chatter.id)
+    await withOperator(op, (tx) => claimConversation(tx, actorOf(chatter), conversation))
+    expect(await replyAsProfile(op, actorOf(chatter), tenants, { conversationId: conversation, gift: 'yacht' })).toEqual({ ok: false, reason: 'gift_unknown' })
+    expect((await replyAsProfile(op, actorOf(chatter), tenants, { conversationId: conversation, gift: 'rose' })).ok).toBe(true)
+  })
+})
+
+describe('auto-assignment', () => {
+  it('picks the available chatter of the pool and language with the fewest open conversations, never above the maximum', () => {
+    const base = { email: 'x', role: 'chatter' as const, allSites: false, sites: [], languages: [], maxChats: 3, lastAssignedAt: null }
+    const busy = { ...base, id: 'busy', pools: ['benelux'], open: 2 }
+    const free = { ...base, id: 'free', pools: ['benelux'], open: 1 }
+    const full = { ...base, id: 'full', pools: ['benelux'], open: 3 }
+    const other = { ...base, id: 'other', pools: ['datevibe'], open: 0 }
+    const english = { ...base, id: 'english', pools: ['benelux'], open: 0, languages: ['en'] }
+    expect(pickChatter({ id: 1, tenantId: 'flirtlokaal', language: 'nl' }, 'benelux', [busy, free, full, other, english])?.id).toBe('free')
+    expect(pickChatter({ id: 1, tenantId: 'flirtlokaal', language: 'nl' }, 'benelux', [full, other])).toBeNull()
+  })
+
+  it('hands waiting conversations to available online chatters only', async () => {
+    const { conversation } = await waitingConversation(DATEVIBE)
+    const offline = await createTestOperator(db, { role: 'chatter', pools: ['datevibe'] })
+    await db.operator.update({ where: { id: offline.id }, data: { available: true, lastSeenAt: new Date(Date.now() - 3_600_000) } })
+    const away = await createTestOperator(db, { role: 'chatter', pools: ['datevibe'] })
+    await db.operator.update({ where: { id: away.id }, data: { available: false, lastSeenAt: new Date() } })
+    expect((await assignWaiting(db, tenants)).find((a) => a.conversation === conversation)).toBeUndefined()
+    const ready = await createTestOperator(db, { role: 'chatter', pools: ['datevibe'] })
+    await db.operator.update({ where: { id: ready.id }, data: { available: true, lastSeenAt: new Date() } })
+    const made = await assignWaiting(db, tenants)
+    expect(made.find((a) => a.conversation === conversation)?.operatorId).toBe(ready.id)
+  })
+})
