@@ -7,7 +7,7 @@ import { getEnv } from '../app/modules/config/env.server.ts'
 import { installBodyGuard } from './edge/body.ts'
 import { configureProxy } from './edge/proxy.ts'
 import { refuse } from './edge/refuse.ts'
-import { bodyTypeGuard, methodGuard, originGuard, urlGuard } from './edge/request-guards.ts'
+import { bodyTypeGuard, methodGuard, originGuard, targetGuard, urlGuard } from './edge/request-guards.ts'
 import { securityHeaders, type SecurityOptions } from './edge/security-headers.ts'
 import { createLifecycle } from './edge/shutdown.ts'
 
@@ -22,7 +22,7 @@ export function installEdge(app: Express, options: EdgeOptions): void {
   app.locals.lifecycle = lifecycle
   app.use(lifecycle.middleware)
   app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins, siteSources: options.siteSources, formActionOrigins: checkoutOrigins, isConsole: options.isConsole }))
-  app.use(methodGuard, urlGuard, originGuard, bodyTypeGuard)
+  app.use(targetGuard, methodGuard, urlGuard, originGuard, bodyTypeGuard)
 }
 
 /**
