@@ -27,7 +27,7 @@ const newIp = () => `198.51.100.${++ipCounter}`
 const from = (ip: string) => ({ 'x-forwarded-for': ip })
 
 // Small limits where the defaults would need hundreds of requests; login keeps its defaults.
-const TUNED = 'geocode_ip=3/600,like_account=3/600,upload_account=2/3600,activation_resend_account=2/3600,email_change_recipient=2/3600,reset_complete_ip=3/3600,reset_request_ip=3/3600'
+const TUNED = 'geocode_ip=3/600,like_account=3/600,upload_account=2/3600,activation_resend_account=2/3600,email_change_recipient=2/3600,reset_complete_ip=3/3600,reset_request_ip=3/3600,message_account=2/600'
 
 beforeAll(async () => {
   process.env.TRUST_PROXY = 'loopback'
@@ -220,6 +220,25 @@ describe('e-mail change, resend activation, likes, geocode, upload', () => {
     const refused = await resend()
     expectLimited(refused, 'resend')
     expect(refused.body).toContain('Te veel pogingen')
+  })
+
+  it('resend activation: "too soon" (the same minute) answers 429 with Retry-After too', { timeout: 60_000 }, async () => {
+    const m = await loggedInMember(db, FLIRTLOKAAL)
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { status: 'not_confirmed' } }))
+    const resend = () => app.request({ method: 'POST', path: '/complete-signup', cookie: m.cookie, headers: { ...FORM, ...from(newIp()) }, body: '' })
+    expect((await resend()).status).toBe(200)
+    expectLimited(await resend(), 'resend too soon')
+  })
+
+  it('chat and gift sends: 429 with Retry-After, page and data request alike', { timeout: 60_000 }, async () => {
+    const m = await loggedInMember(db, FLIRTLOKAAL)
+    const target = await createMember(db, FLIRTLOKAAL)
+    const send = (path: string, fields: Record<string, string>) => app.request({ method: 'POST', path, cookie: m.cookie, headers: { ...FORM, ...from(newIp()) }, body: encode(fields) })
+    await send(`/members/${target.profile.id}/chat`, { body: 'hallo' })
+    await send(`/members/${target.profile.id}/chat`, { body: 'hallo' })
+    expectLimited(await send(`/members/${target.profile.id}/chat`, { body: 'hallo' }), 'chat page')
+    expectLimited(await send(`/members/${target.profile.id}/chat?_data=routes%2F_default.members.%24id_.chat`, { body: 'hallo' }), 'chat data request')
+    expectLimited(await send(`/members/${target.profile.id}`, { intent: 'gift', gift: 'rose' }), 'gift')
   })
 
   it('likes: JSON 429 with the text', { timeout: 60_000 }, async () => {
