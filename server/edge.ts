@@ -42,6 +42,12 @@ export const edgeErrorHandler: ErrorRequestHandler = (error, req, res, next) => 
   }
   // Errors from body-parsing inside Express (aborted uploads) carry their own 4xx status.
   const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500
+  // No database connection in time (PoolBusy from withScope): busy for a moment, not broken.
+  if (status === 503) {
+    const retryAfter = error instanceof Response ? (error.headers.get('Retry-After') ?? '5') : '5'
+    refuse(req, res, 503, 'busy', 'The service is busy for a moment. Please try again.', { 'Retry-After': retryAfter })
+    return
+  }
   if (status >= 500) console.error(error)
   refuse(req, res, status, status >= 500 ? 'server_error' : 'bad_request', status >= 500 ? 'Something went wrong on our side.' : 'The request could not be read.')
 }
