@@ -293,10 +293,23 @@ describe('mail providers\' webhook tokens on the shared limiter', () => {
     expect((await post('mail-events-token-for-the-limits-test')).status).toBe(404)
     for (let i = 0; i < LIMIT_RULES.webhook_token.points; i++) expect((await post(`wrong-token-${i}`)).status).toBe(401)
     expectLimited(await post('wrong-token-over'), 'a wrong token over the limit')
-    const right = await post('mail-events-token-for-the-limits-test')
-    // The right token is not counted: it still works from the same address.
-    expect(right.status).toBe(404)
-    expect(JSON.parse(right.body)).toEqual({ ok: false })
+    // Reserved before the check: from an address over its allowance no token is checked,
+    // not even the right one; from another address the right token works.
+    expectLimited(await post('mail-events-token-for-the-limits-test'), 'the right token from the refused address')
+    const elsewhere = await app.request({ method: 'POST', path: '/operator/mail-events', headers: { ...from(newIp()), authorization: 'Bearer mail-events-token-for-the-limits-test', 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=nobody%40example.test&reason=bounce' })
+    expect(elsewhere.status).toBe(404)
+    expect(JSON.parse(elsewhere.body)).toEqual({ ok: false })
+  })
+
+  it('parallel guesses: at most the allowance of tokens is checked, the right token is not counted', { timeout: 60_000 }, async () => {
+    const ip = newIp()
+    const post = (token: string) =>
+      app.request({ method: 'POST', path: '/operator/mail-events', headers: { ...from(ip), authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=nobody%40example.test&reason=bounce' })
+    // The right token, many times: given back each time, never refused.
+    for (let i = 0; i < LIMIT_RULES.webhook_token.points + 2; i++) expect((await post('mail-events-token-for-the-limits-test')).status).toBe(404)
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(`parallel-wrong-${i}`)))
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(LIMIT_RULES.webhook_token.points)
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(30 - LIMIT_RULES.webhook_token.points)
   })
 })
 
