@@ -15,10 +15,14 @@ import chatCss from '~/styles/chat.css?url'
 import giftsCss from '~/styles/gifts.css?url'
 import type { LayoutHandle } from './_default.tsx'
 import { dateTimeFormat } from '~/modules/site/formatters.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 // A conversation (SPEC §2 /chats/{id}) in the chat layout. Opening it sets its unread count
 // to 0 (SPEC §4): a write, in a transaction of its own, and the partner hears it live.
 export const handle: I18nHandle & LayoutHandle = { i18n: ['chat', 'profile'], layout: 'chat' }
+
+// A refused send (429) keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatCss }, { rel: 'stylesheet', href: giftsCss }]
 

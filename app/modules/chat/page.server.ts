@@ -3,7 +3,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import type { Member } from '../auth/session.server.ts'
 import { readScoped } from '../db/scoped.server.ts'
-import { limitText } from '../limits/answer.server.ts'
+import { limitHeaders, limitText } from '../limits/answer.server.ts'
 import { messageAllowed } from '../limits/apply.server.ts'
 import { localized } from '../site/public-settings.server.ts'
 import { publishMemberEvent } from '../realtime/member-events.server.ts'
@@ -64,7 +64,7 @@ export async function sendFormData(form: FormData | null, context: AppLoadContex
   const gift = typeof giftField === 'string' ? giftField : null
   if (gift !== null && !(isGiftKind(gift) && tenant.gifts.includes(gift))) return Response.json({ error: 'gift_unknown', body } satisfies SendFailure, { status: 400 })
   const allowed = await messageAllowed(scope.tenantId, member.userId, context.clientIp)
-  if (!allowed.ok) return Response.json({ error: 'limited', body, message: limitText(t, allowed.retryAfter) } satisfies SendFailure, { status: 429 })
+  if (!allowed.ok) return Response.json({ error: 'limited', body, message: limitText(t, allowed.retryAfter) } satisfies SendFailure, { status: 429, headers: limitHeaders(allowed.retryAfter) })
   const result = await sendMessage(db, scope, {
     sender: { userId: member.userId, profileId: me, paidUser: member.paidUser },
     recipientId,

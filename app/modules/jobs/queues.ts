@@ -24,6 +24,11 @@ export const QUEUES = {
   'mail-sweep': { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 300, cron: '* * * * *', onStart: true },
   /** A member event that may notify (message, like, match): NotifyJob. */
   notify: { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  /**
+   * A reset link asked for (PasswordResetJob): queued for every request, known address or
+   * not, so the request's answer and its timing say nothing about the account.
+   */
+  'password-reset': { retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   /** One web-push message to one subscription: { tenantId, subscriptionId, payload }. */
   'push-send': { retryLimit: 6, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   /** Deleted accounts past their 14 days, queued media removals, expired sessions and links, old outbox mails, limit counters. */
