@@ -6,7 +6,6 @@ import { countUnreadMessages } from '~/modules/chat/conversations.server.ts'
 import { readScoped } from '~/modules/db/scoped.server.ts'
 import { countNewLikes } from '~/modules/likes/likes.server.ts'
 import { openConversationOf, type Attention } from '~/modules/site/attention.ts'
-import { TimeBonus } from '~/components/payments/time-bonus.tsx'
 import { timeBonusView } from '~/modules/payments/time-bonus.server.ts'
 import { useLoaderData } from '@remix-run/react'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
@@ -46,8 +45,7 @@ export default function DefaultLayoutRoute() {
   const data = useLoaderData<typeof loader>()
   const timeBonus = 'timeBonus' in data ? data.timeBonus : null
   return (
-    <Layout>
-      {timeBonus ? <TimeBonus bonus={timeBonus} /> : null}
+    <Layout bonus={timeBonus}>
       <Outlet />
     </Layout>
   )

@@ -38,6 +38,7 @@ export const TEXT_PAIRS: readonly (readonly [string, string, string])[] = [
   ['text', 'background', "partner's chat bubbles: text, time"],
   ['text', 'surface', 'credits balance badge, gift bubbles, composer balance'],
   ['danger', 'surface', 'composer balance below the price'],
+  ['primary', 'warning-soft', 'links in the notice area (welcome bonus)'],
 ]
 
 export type ContrastProblem = { text: string; background: string; use: string; ratio: number }
