@@ -9,6 +9,7 @@ import type { Reach } from '../operators/scope.server.ts'
 import type { Scope, ScopedTx } from '../db/scoped.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
 import { markDeletedIn, purgeUsersIn } from '../accounts/deletion.server.ts'
+import { SEARCH_MAX } from './limits.ts'
 
 export type MemberHit = {
   userId: string
@@ -22,7 +23,6 @@ export type MemberHit = {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const SEARCH_MAX = 200
 
 /**
  * Accounts matching `query` on the operator's sites: an e-mail address (or part of one), a
