@@ -188,9 +188,16 @@ const PRODUCTION_REQUIRES: { name: 'SMTP_URL' | 'APP_DATABASE_URL' | 'OPERATOR_H
  * needs only the runtime role's URL (APP_DATABASE_URL); the owner's (DATABASE_URL) is for
  * `npm run setup`, the release step.
  */
-export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string; APP_DATABASE_URL?: string }): RunMode {
+export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string; APP_DATABASE_URL?: string; [EMBEDDED_DATABASE]?: string }): RunMode {
+  if (source[EMBEDDED_DATABASE] === '1') return 'demo'
   return source.NODE_ENV === 'production' && (source.DATABASE_URL || source.APP_DATABASE_URL) ? 'production' : 'demo'
 }
+
+/**
+ * Set by `npm start` and the browser tests' server when they fill APP_DATABASE_URL from the
+ * embedded Postgres of this machine: that is the demo, never a deployment. Not a setting.
+ */
+export const EMBEDDED_DATABASE = 'DATING_EMBEDDED_DATABASE'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
 
@@ -248,7 +255,7 @@ function readable(file: string): boolean {
 /** Every variable of the schema (the README's configuration table documents each). */
 export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape)
 
-const KEYS = Object.keys(EnvSchema.shape)
+const KEYS = [...Object.keys(EnvSchema.shape), EMBEDDED_DATABASE]
 let cached: { key: string; env: Env } | undefined
 
 // Set by a serving process once its environment is complete (lockEnv). A global symbol:
