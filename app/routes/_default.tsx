@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useMatches, type ShouldRevalidateFunction } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ChatLayout, DefaultLayout } from '~/components/layout/layouts.tsx'
-import { countUnreadMessages } from '~/modules/chat/conversations.server.ts'
+import { countUnreadMessages, openedConversation } from '~/modules/chat/conversations.server.ts'
 import { readScoped } from '~/modules/db/scoped.server.ts'
 import { countNewLikes } from '~/modules/likes/likes.server.ts'
 import type { Attention } from '~/modules/site/attention.ts'
@@ -16,7 +16,7 @@ export const handle: I18nHandle = { i18n: ['profile'] }
 // The default layout (SPEC §2). Its loader counts what asks for the member's attention
 // (badges and the title prefix): two indexed counts (new likes, unread messages) in the
 // request's read transaction, so it runs on every navigation.
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member, reads, scope } = context
   const profileId = member?.profile?.id
   // Credits and premium come with the request's member (loaded with the session): current
@@ -25,7 +25,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (!profileId) return { attention: null, account }
   const attention: Attention = await readScoped(reads, scope, async (tx) => ({
     newLikes: await countNewLikes(tx, scope, profileId),
-    unreadMessages: await countUnreadMessages(tx, scope, profileId),
+    // The chat this page opens is read by its own loader (in parallel): not unread here.
+    unreadMessages: await countUnreadMessages(tx, scope, profileId, openedConversation(new URL(request.url).pathname)),
   }))
   // SPEC §4 time bonus: only in a new, unpaid member's first four hours (no query otherwise).
   const timeBonus = await timeBonusView(context)

@@ -136,9 +136,20 @@ export async function listChats(tx: ScopedTx, scope: Scope, me: number, cdnPrefi
   return chats.sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt))
 }
 
-/** Unread messages to the member from partners they may see: the badge and title prefix. */
-export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number): Promise<number> {
-  return tx.message.count({ where: { poolId: scope.poolId, recipientId: me, readAt: null, deliveredAt: { not: null }, sender: partnerVisible(me) } })
+/**
+ * Unread messages to the member from partners they may see: the badge and title prefix.
+ * `opening`: the conversation this very request opens (and so marks read): not counted.
+ */
+export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number, opening: number | null = null): Promise<number> {
+  return tx.message.count({
+    where: { poolId: scope.poolId, recipientId: me, readAt: null, deliveredAt: { not: null }, sender: partnerVisible(me), ...(opening !== null ? { conversationId: { not: opening } } : {}) },
+  })
+}
+
+/** The conversation a page opens, from its path (/chats/{id}); null for any other page. */
+export function openedConversation(pathname: string): number | null {
+  const match = /^\/chats\/(\d{1,9})\/?$/.exec(pathname)
+  return match ? Number(match[1]) : null
 }
 
 
