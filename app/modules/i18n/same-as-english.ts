@@ -19,6 +19,13 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'payments:transactions.reasons.bonus', 'profile:attributes.region', 'profile:options.hair_colour.blond', 'profile:options.appearance.sexy', 'search:appearance.normal',
     'search:appearance.sexy', 'settings:notifications.push',
   ],
+  es: [
+    'common:nav.likes', 'common:footer.cookies', 'common:interests.fitness', 'common:countries.AT', 'common:countries.AU',
+    'common:likeButton.match', 'console:common.no', 'console:inbox.minutes_one', 'console:inbox.minutes_other', 'likes:title',
+    'likes:tabs.matches', 'likes:card.match', 'pages:landersReport.control', 'profile:options.sexuality.gay', 'profile:options.sexuality.bi',
+    'profile:options.appearance.normal', 'profile:options.appearance.sexy', 'search:appearance.normal', 'search:appearance.sexy', 'settings:notifications.push',
+    'signup:sexuality.gay', 'signup:sexuality.bi',
+  ],
 }
 
 export function sameAsEnglishAllowed(locale: string): Set<string> {
