@@ -26,6 +26,19 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'profile:options.appearance.normal', 'profile:options.appearance.sexy', 'search:appearance.normal', 'search:appearance.sexy', 'settings:notifications.push',
     'signup:sexuality.gay', 'signup:sexuality.bi',
   ],
+  fr: [
+    'account:mailbox.date', 'chat:title', 'chat:gifts.names.rose', 'chat:gifts.names.champagne', 'common:nav.likes',
+    'common:nav.messages', 'common:nav.notifications', 'common:footer.cookies', 'common:interests.massages', 'common:interests.lingerie',
+    'common:interests.fitness', 'common:interests.art', 'common:interests.nature', 'common:regionLabel.province', 'common:regionLabel.canton',
+    'common:countries.CA', 'common:countries.FR', 'common:likeButton.match', 'console:audit.action', 'console:common.site',
+    'console:inbox.minutes_one', 'console:inbox.minutes_other', 'console:inbox.history', 'console:inbox.photos', 'console:inbox.notes',
+    'console:nav.photos', 'console:code.label', 'likes:title', 'likes:card.match', 'pages:return-policy.sections[2].heading',
+    'pages:return-policy.sections[5].heading', 'pages:service.sections[0].heading', 'pages:landersReport.source', 'pages:landersReport.activations', 'pages:landersReport.conversion',
+    'pages:landersReport.direct', 'pages:operatorComplaints.transaction', 'pages:operatorComplaints.message', 'payments:transactions.date', 'payments:transactions.reasons.bonus',
+    'photos:photoLabel', 'profile:options.sexuality.gay', 'profile:options.appearance.sexy', 'profile:member.photosHeading', 'profile:member.photoCount_one',
+    'profile:member.photoCount_other', 'profile:member.morePhotos_one', 'profile:member.morePhotos_other', 'profile:member.actions', 'search:appearance.normal',
+    'search:appearance.sexy', 'settings:notifications.title', 'settings:notifications.email', 'settings:notifications.push', 'signup:sexuality.gay',
+  ],
 }
 
 export function sameAsEnglishAllowed(locale: string): Set<string> {
