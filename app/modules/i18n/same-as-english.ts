@@ -39,6 +39,14 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'profile:member.photoCount_other', 'profile:member.morePhotos_one', 'profile:member.morePhotos_other', 'profile:member.actions', 'search:appearance.normal',
     'search:appearance.sexy', 'settings:notifications.title', 'settings:notifications.email', 'settings:notifications.push', 'signup:sexuality.gay',
   ],
+  it: [
+    'account:login.password', 'chat:gifts.names.champagne', 'common:nav.swipe', 'common:interests.lingerie', 'common:interests.fitness',
+    'common:countries.AT', 'common:countries.CA', 'common:countries.AU', 'common:likeButton.match', 'console:account.passwordTitle',
+    'console:common.no', 'console:inbox.minutes_one', 'console:inbox.minutes_other', 'console:metrics.chatter', 'console:roles.chatter',
+    'console:login.password', 'likes:card.match', 'pages:service.sections[0].heading', 'payments:transactions.reasons.bonus', 'profile:options.sexuality.gay',
+    'profile:options.relationship_status.single', 'profile:options.appearance.sexy', 'search:appearance.sexy', 'settings:password.heading', 'settings:notifications.email',
+    'settings:notifications.push', 'signup:sexuality.gay', 'signup:account.password', 'swipe:title',
+  ],
 }
 
 export function sameAsEnglishAllowed(locale: string): Set<string> {
