@@ -47,6 +47,12 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'profile:options.relationship_status.single', 'profile:options.appearance.sexy', 'search:appearance.sexy', 'settings:password.heading', 'settings:notifications.email',
     'settings:notifications.push', 'signup:sexuality.gay', 'signup:account.password', 'swipe:title',
   ],
+  pl: [
+    'common:interests.fitness', 'common:regionLabel.region', 'common:countries.AT', 'common:countries.AU', 'common:likeButton.match',
+    'console:audit.operator', 'console:inbox.status', 'console:inbox.minutes_one', 'console:inbox.minutes_other', 'console:roles.moderator',
+    'pages:service.sections[0].heading', 'pages:operatorComplaints.status', 'payments:transactions.status', 'profile:attributes.region', 'profile:options.hair_colour.blond',
+    'settings:notifications.email', 'settings:notifications.push',
+  ],
 }
 
 export function sameAsEnglishAllowed(locale: string): Set<string> {
