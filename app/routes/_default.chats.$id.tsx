@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const composer = await composerInfo(context, member, me, { newConversation: false, fictional: chat.partner.fictional })
   const when = dateTimeFormat(formatLocaleFor(context.locale, tenant.countries), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: tenant.timeZone })
   const messages = chat.messages.map((m) => ({ ...m, time: when.format(new Date(m.createdAt)) }))
-  return { chat: { ...chat, messages }, composer, siteName: tenant.name }
+  return { chat: { ...chat, messages }, composer, premium: member.paidUser, siteName: tenant.name }
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
@@ -63,6 +63,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.chat.partner.name || undefined, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function ChatPage() {
-  const { chat, composer } = useLoaderData<typeof loader>()
-  return <ChatScreen key={chat.id} partner={chat.partner} messages={chat.messages} olderHidden={chat.olderHidden} partnerGone={chat.partnerGone} composer={composer} />
+  const { chat, composer, premium } = useLoaderData<typeof loader>()
+  return <ChatScreen key={chat.id} partner={chat.partner} messages={chat.messages} olderHidden={chat.olderHidden} premium={premium} partnerGone={chat.partnerGone} composer={composer} />
 }

@@ -4,7 +4,7 @@ import { deviceCookie, knownDeviceOf } from '../auth/known-device.server.ts'
 import { clearSessionCookie, createSession, destroySession, readSessionId, sessionCookie, type Member } from '../auth/session.server.ts'
 import { verifyPassword } from '../auth/password.server.ts'
 import type { Db } from '../db/client.server.ts'
-import { withScope, type Scope } from '../db/scoped.server.ts'
+import { readScoped, withScope, type Reader, type Scope } from '../db/scoped.server.ts'
 import { localeCookie } from '../i18n/locale.server.ts'
 import { block, consumeAll, forget, refund } from '../limits/limiter.server.ts'
 import { retryMinutes } from '../limits/answer.server.ts'
@@ -120,6 +120,9 @@ export async function loginCookies(
   return cookies
 }
 
+/** SPEC §3's main_image: the profile's main photo (null when none); status `active` means visible. */
+export type MainImageJson = { filename: string; thumb_filename: string; status: string } | null
+
 export type UserJson = {
   id: string
   email: string
@@ -127,11 +130,23 @@ export type UserJson = {
   credits: number
   paid_user: boolean
   signup_date: string
-  profile: { id: number; name: string } | null
+  /** The site's mark for fictional profiles (SPEC §3 settings.fictional_icon). */
+  fictional_icon: string
+  /** Why e-mail is off (bounce, fbl, listunsubscribe); empty when it is on. */
+  notifications_disabled: string[]
+  profile: { id: number; name: string; main_image: MainImageJson } | null
+}
+
+/** The profile's main photo for the JSON user (one query). */
+export async function mainImageOf(reader: Reader, scope: Scope, profileId: number): Promise<MainImageJson> {
+  const photo = await readScoped(reader, scope, (tx) =>
+    tx.photo.findFirst({ where: { poolId: scope.poolId, profileId, isMain: true, status: { not: 'rejected' } }, select: { filename: true, thumbFilename: true, status: true } }),
+  )
+  return photo ? { filename: photo.filename, thumb_filename: photo.thumbFilename, status: photo.status } : null
 }
 
 /** SPEC §3 field names for the user record of GET/POST /api/user. Never a hash or session id. */
-export function userJson(member: Member): UserJson {
+export function userJson(member: Member, extra: { fictionalIcon: string; mainImage: MainImageJson }): UserJson {
   return {
     id: member.userId,
     email: member.email,
@@ -139,7 +154,9 @@ export function userJson(member: Member): UserJson {
     credits: member.credits,
     paid_user: member.paidUser,
     signup_date: member.signupDate.toISOString(),
-    profile: member.profile ? { id: member.profile.id, name: member.profile.name } : null,
+    fictional_icon: extra.fictionalIcon,
+    notifications_disabled: member.notifications.disabled,
+    profile: member.profile ? { id: member.profile.id, name: member.profile.name, main_image: extra.mainImage } : null,
   }
 }
 
