@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
@@ -75,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(redirectTo, '/members', originOf(request)), { headers })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Login() {
   const { redirectTo, title } = useLoaderData<typeof loader>()
@@ -114,3 +115,5 @@ export default function Login() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))
