@@ -1,5 +1,6 @@
 // Login, logout and the member as the JSON API shows it. The login form and POST /api/user
 // share logIn, so both count attempts in the same limits and answer alike.
+import { GRACE_MS } from './deletion-rules.ts'
 import { deviceCookie, knownDeviceOf } from '../auth/known-device.server.ts'
 import { clearSessionCookie, createSession, destroySession, readSessionId, sessionCookie, type Member } from '../auth/session.server.ts'
 import { verifyPassword } from '../auth/password.server.ts'
@@ -14,6 +15,8 @@ import { normalizeEmail } from './fields.ts'
 export type LoginResult =
   | { ok: true; userId: string; sessionId: string; locale: string | null; passwordHash: string }
   | { ok: false; reason: 'failed' }
+  /** The right password of an account deleted less than GRACE_DAYS ago: it can be reactivated. */
+  | { ok: false; reason: 'deleted'; until: Date }
   | { ok: false; reason: 'locked'; minutes: number; retryAfter: number }
 
 export type LoginDeps = { db: Db; scope: Scope }
@@ -58,7 +61,7 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
   const user = await withScope(db, scope, (tx) =>
     tx.user.findUnique({
       where: { tenantId_email: { tenantId: scope.tenantId, email: key } },
-      select: { id: true, passwordHash: true, status: true, locale: true },
+      select: { id: true, passwordHash: true, status: true, locale: true, deletedAt: true },
     }),
   )
   const usable = user && user.status !== 'deleted' ? user : null
@@ -66,6 +69,13 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
   const buckets = loginBuckets(scope.tenantId, key, input.ip, usable && deviceId ? { userId: usable.id, id: deviceId } : null)
   const reserved = await consumeAll(buckets)
   if (!reserved.ok) return locked(reserved.retryAfter)
+
+  // A deleted account still within its grace period: only its right password says so (and
+  // costs the same time as any other attempt), so nobody learns of an address by guessing.
+  const reactivable = user && user.status === 'deleted' && user.deletedAt && now.getTime() - user.deletedAt.getTime() < GRACE_MS ? user : null
+  if (reactivable?.passwordHash && (await verifyPassword(reactivable.passwordHash, input.password))) {
+    return { ok: false, reason: 'deleted', until: new Date(reactivable.deletedAt!.getTime() + GRACE_MS) }
+  }
 
   // verifyPassword(null, ...) hashes against a dummy, so a missing account takes as long.
   const valid = await verifyPassword(usable?.passwordHash ?? null, input.password)

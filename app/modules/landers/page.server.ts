@@ -8,7 +8,7 @@ import { isbot } from 'isbot'
 import { copyFor, getLander, renderLander, type Lander } from '../../../landers/registry.server.tsx'
 import type { LanderMember } from '../../../landers/define.ts'
 import { trackingSearch } from '../accounts/tracking-params.ts'
-import { resolveTracking } from '../accounts/tracking.server.ts'
+import { resolveTracking, signupAllowed } from '../accounts/tracking.server.ts'
 import { readScoped, type Reader, type Scope } from '../db/scoped.server.ts'
 import { countryName } from '../geo/countries.ts'
 import { sharedRecentMembers, toProfileCard, type ProfileCard } from '../profiles/showcase.server.ts'
@@ -67,7 +67,8 @@ export async function landerPage({ request, context, name, slug, memberId, rando
   const members = (await sharedRecentMembers(reads, scope, tenant.cdnPrefix, 12)).map((m) => asLanderMember(m, locale))
   const member = featured ? asLanderMember(featured, locale) : null
   const url = new URL(request.url)
-  const signupHref = `/signup${trackingSearch(url.search)}`
+  // An invite-only site (SPEC §6) without a traffic source does not invite: the buttons log in.
+  const signupHref = signupAllowed(tenant.signups, tracking) ? `/signup${trackingSearch(url.search)}` : '/login'
   const copy = copyFor(lander, locale, variant, { site: tenant.name, name: member?.name ?? '' }, tenant.locales.default)
   const html = renderLander(lander, {
     copy,

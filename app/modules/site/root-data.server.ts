@@ -10,6 +10,7 @@ import { themeCss } from '../theme/css-vars.ts'
 import { companyInfo, publicSettings } from './public-settings.server.ts'
 import { visitorCountry } from './visitor-country.server.ts'
 import { formatLocaleFor } from './format-locale.ts'
+import { resolveTracking, signupAllowed } from '../accounts/tracking.server.ts'
 
 export async function memberRootData(context: AppLoadContext, request: Request) {
   const { tenant, locale, theme } = context
@@ -18,6 +19,8 @@ export async function memberRootData(context: AppLoadContext, request: Request) 
     locale,
     /** Dates, times, numbers and money: the language in the site's country (en-GB on a British site). */
     formatLocale: formatLocaleFor(locale, tenant.countries),
+    /** SPEC §6: may this visitor sign up here? An invite-only site without a traffic source never invites. */
+    canSignUp: context.member !== null || tenant.signups === 'all' || signupAllowed(tenant.signups, (await resolveTracking(request)).tracking),
     // UI catalogues travel inside the document (entry.server.tsx), not here; only the
     // error texts, for meta functions, which run outside React.
     errorTexts: errorCatalogue(locale),
