@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { withSiteDescription } from '~/modules/site/page-meta.ts'
+import { partnerSiteFor } from '~/modules/site/partner-site.ts'
 import { useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -18,7 +19,7 @@ const COUNTDOWN_SECONDS = 10
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: settingsCss }]
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { partnerSite: context.tenant.partnerSite, title: context.t('deleted.title', { ns: 'settings' }), siteName: context.tenant.name }
+  return { partnerSite: partnerSiteFor(context.tenant, context.locale), title: context.t('deleted.title', { ns: 'settings' }), siteName: context.tenant.name }
 }
 
 const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
