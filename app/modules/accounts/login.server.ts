@@ -1,6 +1,8 @@
 // Login, logout and the member as the JSON API shows it. The login form and POST /api/user
 // share logIn, so both count attempts in the same limits and answer alike.
 import { GRACE_MS } from './deletion-rules.ts'
+import { entryWarningCookie } from '../site/entry-warning.ts'
+import { secureCookies } from '../config/env.server.ts'
 import { deviceCookie, knownDeviceOf } from '../auth/known-device.server.ts'
 import { clearSessionCookie, createSession, destroySession, readSessionId, sessionCookie, type Member } from '../auth/session.server.ts'
 import { verifyPassword } from '../auth/password.server.ts'
@@ -120,7 +122,8 @@ export async function loginCookies(
   offered: readonly string[],
   tenantId: string,
 ): Promise<string[]> {
-  const cookies = [sessionCookie(result.sessionId), deviceCookie({ tenantId, userId: result.userId, passwordHash: result.passwordHash })]
+  // The member passed the 18+ entry warning when the account was made: this device is not asked again.
+  const cookies = [sessionCookie(result.sessionId), deviceCookie({ tenantId, userId: result.userId, passwordHash: result.passwordHash }), entryWarningCookie(secureCookies())]
   if (result.locale && offered.includes(result.locale)) cookies.push(await localeCookie.serialize(result.locale))
   return cookies
 }

@@ -237,11 +237,13 @@ describe('the JSON user', () => {
   it('login cookies add the saved language when the site offers it', async () => {
     const result = { sessionId: 'a'.repeat(43), userId: randomUUID(), passwordHash }
     const withLocale = await loginCookies({ ...result, locale: 'en' }, ['nl', 'en'], FLIRTLOKAAL.tenantId)
-    expect(withLocale).toHaveLength(3)
+    expect(withLocale).toHaveLength(4)
     expect(withLocale[1]).toMatch(/^kd=/)
-    expect(withLocale[2]).toMatch(/^lng=/)
-    expect(await loginCookies({ ...result, locale: 'pl' }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(2)
-    expect(await loginCookies({ ...result, locale: null }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(2)
+    // The device of a member is not asked the 18+ question again (issue 22).
+    expect(withLocale[2]).toMatch(/^entry_warning_seen=1;/)
+    expect(withLocale[3]).toMatch(/^lng=/)
+    expect(await loginCookies({ ...result, locale: 'pl' }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(3)
+    expect(await loginCookies({ ...result, locale: null }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(3)
   })
 })
 
