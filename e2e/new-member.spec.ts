@@ -136,7 +136,7 @@ test('@phone block, end a match and delete a photo ask first; cancelling changes
   // load is past it.
   await page.goto(siteUrl(SLUG, `/members/${other.id}`))
   await page.getByRole('button', { name: 'Liken' }).click()
-  const matchPopup = page.getByRole('dialog', { name: "It's a Match" })
+  const matchPopup = page.getByRole('dialog', { name: 'Het is een match!' })
   await expect(matchPopup).toBeVisible()
   await matchPopup.getByRole('button', { name: 'Verder kijken' }).click()
   await page.getByRole('button', { name: 'Match' }).click()
