@@ -2,6 +2,7 @@
 // pool's members, the copy in the visitor's language with the site's name, rendered to
 // HTML on the server. The traffic source is remembered (tracking cookie) and travels in
 // every call to action; the variant is kept in the lander cookie (variants.ts).
+import { findRegion } from '../geo/regions.ts'
 import { data } from '@remix-run/node'
 import type { AppLoadContext } from '@remix-run/node'
 import { isbot } from 'isbot'
@@ -34,7 +35,7 @@ async function featuredMember(reader: Reader, scope: Scope, cdnPrefix: string, i
 }
 
 function asLanderMember(card: ProfileCard, locale: string): LanderMember {
-  return { id: card.id, name: card.name, age: card.age, place: card.city ?? card.region ?? countryName(card.country, locale), thumb: card.thumb, fictional: card.fictional }
+  return { id: card.id, name: card.name, age: card.age, place: card.city ?? (card.region ? (findRegion(card.country, card.region)?.name ?? card.region) : null) ?? countryName(card.country, locale), thumb: card.thumb, fictional: card.fictional }
 }
 
 export function landerEnabled(lander: Lander, tenant: AppLoadContext['tenant']): boolean {
