@@ -31,7 +31,8 @@ export async function reconcileOpenPayments(db: Db, tenants: readonly LoadedTena
     const rows = await withScope(db, scope, async (tx) => {
       const abandoned = await tx.payment.updateMany({
         where: { tenantId: scope.tenantId, molliePaymentId: null, status: 'open', createdAt: { lt: new Date(now.getTime() - ABANDON_MS) } },
-        data: { status: 'failed' },
+        // Never a bounced debit (decision 040): the provider never took it.
+        data: { status: 'provider_error' },
       })
       if (abandoned.count > 0) counts.abandoned = abandoned.count
       return tx.payment.findMany({

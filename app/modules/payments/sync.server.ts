@@ -12,6 +12,7 @@ import { mollieFor } from './mollie.server.ts'
 import { amountValue } from './purchase.server.ts'
 import { queueReceiptIn } from './receipt.server.ts'
 import { applyReversal } from './refunds.server.ts'
+import { releaseDiscountIn } from './discounts.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 
 type Site = LoadedTenant
@@ -90,6 +91,8 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
     } else if (current.status !== 'paid' && current.status !== status) {
       // A paid payment never goes back; anything else follows Mollie.
       await tx.payment.update({ where: { id: current.id }, data: { status } })
+      // A checkout that failed, expired or was canceled gives its discount back (decision 040).
+      if (status === 'failed' || status === 'canceled' || status === 'expired') await releaseDiscountIn(tx, scope, current.id)
       outcome = 'updated'
     }
     return outcome
