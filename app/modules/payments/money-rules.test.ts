@@ -224,3 +224,32 @@ describe('#20.4 and #20.7 direct debit', () => {
     expect(await withScope(db, FLIRTLOKAAL, (tx) => assertDirectDebitAllowed(tx, FLIRTLOKAAL, site, user.id, 1495))).toBeNull()
   })
 })
+
+describe('#20.5 charged but never credited', () => {
+  /** Mollie made the payment, but our write of its id "failed": the row has none. */
+  async function lostPurchase(userId: string) {
+    const bought = await purchase(db, FLIRTLOKAAL, userId)
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.update({ where: { id: bought.row.id }, data: { molliePaymentId: null, checkoutUrl: null, createdAt: new Date(Date.now() - 5 * 60_000) } }))
+    await sandbox.complete(bought.molliePaymentId, 'paid')
+    return bought
+  }
+
+  it('the webhook for an unknown tr_ id finds our row by the metadata and credits it once', async () => {
+    const { user } = await createMember(db, FLIRTLOKAAL)
+    const { row, molliePaymentId } = await lostPurchase(user.id)
+    await Promise.all([sendWebhook(FLIRTLOKAAL, molliePaymentId), sendWebhook(FLIRTLOKAAL, molliePaymentId)])
+    expect(await creditsOf(db, FLIRTLOKAAL, user.id)).toMatchObject({ credits: row.credits, paidUser: true })
+    expect((await paymentRow(FLIRTLOKAAL, row.id)).molliePaymentId).toBe(molliePaymentId)
+  })
+
+  it('reconciliation also covers rows without a Mollie id', async () => {
+    const site = await tenantFor(FLIRTLOKAAL)
+    const { user } = await createMember(db, FLIRTLOKAAL)
+    const { row } = await lostPurchase(user.id)
+    await reconcileOpenPayments(db, [site], { log: quiet })
+    await reconcileOpenPayments(db, [site], { log: quiet })
+    const after = await creditsOf(db, FLIRTLOKAAL, user.id)
+    expect(after.ledger).toHaveLength(1)
+    expect(after.credits).toBe(row.credits)
+  })
+})
