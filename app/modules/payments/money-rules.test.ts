@@ -12,6 +12,9 @@ import { customerFor } from './customers.server.ts'
 import { assertDirectDebitAllowed } from './direct-debit-rules.server.ts'
 import { checkDiscountCode } from './discounts.server.ts'
 import { repeatOrder } from './recurring.server.ts'
+import { loadTenants } from '../tenancy/load-tenants.server.ts'
+import { THEME_NAMES } from '../../../themes/index.ts'
+import nlProfile from '../../locales/nl/profile.json' with { type: 'json' }
 import { changeCredits } from '../credits/ledger.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
@@ -251,5 +254,12 @@ describe('#20.5 charged but never credited', () => {
     const after = await creditsOf(db, FLIRTLOKAAL, user.id)
     expect(after.ledger).toHaveLength(1)
     expect(after.credits).toBe(row.credits)
+  })
+})
+
+describe('#20.11 private photos: behaviour and copy agree per site', () => {
+  it('every site tells premium members they see all photos, so none charges them per private photo', async () => {
+    expect(nlProfile.member.premiumHint).toMatch(/alle foto's/)
+    for (const tenant of await loadTenants(THEME_NAMES)) expect(tenant.credits.photo, `${tenant.slug}: credits.photo`).toBe(0)
   })
 })
