@@ -63,7 +63,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const like = viewerId && !view.own ? ((await likeButtonStates(reads, scope, viewerId, [view.id]))[view.id] ?? { liked: false, match: false }) : null
   // The blocker still sees whom they blocked: instead of the block button, where to undo it.
   const blockedByMe = viewerId && !view.own ? await readScoped(reads, scope, (tx) => isBlocked(tx, scope, view.id, viewerId)) : false
-  const gifts = member && !view.own ? { kinds: tenant.gifts, price: tenant.credits.gift } : null
+  // The gift form's key (decision 040): a resubmitted gift is charged once.
+  const gifts = member && !view.own ? { kinds: tenant.gifts, price: tenant.credits.gift, requestKey: crypto.randomUUID() } : null
   return data({ view, fictional, viewer, loginPath, like, blockedByMe, gifts, photoCredits: tenant.credits.photo, siteName: tenant.name }, { headers })
 }
 
