@@ -13,6 +13,7 @@ import { publishQueueChanged } from '../inbox/events.server.ts'
 import { wakeAssignment } from '../inbox/assign.server.ts'
 import { countStarted, findConversation, pairOf } from './conversations.server.ts'
 import { checkBody, FREE_CONVERSATIONS, normalizeBody, type BodyProblem } from './rules.ts'
+import { metrics } from '../observability/metrics.server.ts'
 
 export type SendInput = {
   sender: { userId: string; profileId: number; paidUser: boolean }
@@ -97,6 +98,7 @@ export async function sendMessage(db: Db, scope: Scope, input: SendInput): Promi
   // Sends of one member queue on their account row (the debit): under a burst they wait
   // for a connection longer than Prisma's default 2 s rather than fail.
   const result = await withScope(db, scope, (tx) => sendMessageIn(tx, scope, input), { maxWait: 10_000, timeout: 15_000 })
+  metrics.chatSends.inc({ result: result.ok ? 'sent' : 'refused' })
   if (result.ok) {
     wakeNotify()
     const event = { type: 'message' as const, conversation: result.conversationId, from: input.sender.profileId, ...(input.gift ? { gift: input.gift } : {}) }

@@ -128,6 +128,8 @@ const EnvSchema = z.object({
   COMPRESSION: z.union([z.literal('off'), z.coerce.number().int().min(1).max(9)]).default(1),
   /** Seconds a stopping node waits for in-flight requests before closing connections. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** Seconds between SIGTERM and the drain, while /readyz already answers 503 (a load balancer's check interval). */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
   /** Browser tests only: enables /__test/* helpers. */
   E2E_TEST_HOOKS: flag.default(false),
   /**

@@ -6,6 +6,7 @@
 // the rows it is about were committed. Handlers are idempotent (decision 016), because a job
 // whose node died is retried after its expiry.
 import PgBoss from 'pg-boss'
+import { isDatabaseUnavailable, logUnavailable } from '../http/unavailable.server.ts'
 import type { ScopedTx } from '../db/scoped.server.ts'
 import { JOB_SCHEMA, QUEUES, QUEUE_NAMES, type QueueName, type QueueSpec } from './queues.ts'
 
@@ -76,7 +77,8 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
     supervise: true,
     schedule: options.schedules !== false,
   })
-  boss.on('error', (error: unknown) => log.error('[jobs]', error))
+  // The database away: one line per interval (decision 047), not a stack per poll.
+  boss.on('error', (error: unknown) => (isDatabaseUnavailable(error) ? logUnavailable('database', error) : log.error('[jobs]', error)))
   await boss.start()
   const workers = new Map<string, string>()
   const interval = options.pollingIntervalSeconds ?? 2

@@ -12,6 +12,7 @@ import { mollieFor } from './mollie.server.ts'
 import { amountValue } from './purchase.server.ts'
 import { queueReceiptIn } from './receipt.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
+import { metrics } from '../observability/metrics.server.ts'
 
 type Site = LoadedTenant
 type Log = Pick<Console, 'info' | 'error' | 'warn'>
@@ -88,6 +89,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
       await tx.payment.update({ where: { id: current.id }, data: { status } })
       outcome = 'updated'
     }
+    if (outcome !== 'unchanged') metrics.payments.inc({ state: reversed && outcome === 'reversed' ? 'reversed' : status })
     return outcome
   }, WAIT)
 }
