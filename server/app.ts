@@ -17,6 +17,7 @@ import type { MicroCache } from './edge/micro-cache.ts'
 import { consoleHostName, isConsoleHost } from '../app/modules/console/host.ts'
 import { hooksOf, remixHandler } from './edge/remix.ts'
 import { lifecycleOf } from './edge/shutdown.ts'
+import { observeRequests } from './observability/logger.ts'
 
 export type AppOptions = {
   mode: 'production' | 'development'
@@ -49,6 +50,8 @@ export async function createApp(options: AppOptions) {
   app.locals.stopBackground = async () => hooksOf(await getBuild()).stopBackground()
   await first.startTenancy({ watch: options.watchTenants, ownerDatabaseUrl: options.ownerDatabaseUrl })
 
+  // First: every answer, refusals included, gets its id, metrics and (production) log line.
+  app.use(observeRequests({ log: getEnv().mode === 'production' && getEnv().LOG_LEVEL !== 'silent', trustProxy: getEnv().TRUST_PROXY !== false }))
   installEdge(app, {
     dev: options.mode === 'development',
     imageOrigins: await first.imageOrigins(),

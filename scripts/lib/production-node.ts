@@ -8,6 +8,9 @@ import type { LoadedTenant } from '../../app/modules/tenancy/load-tenants.server
 import { isBuildStale } from './build-state.ts'
 
 export async function startProductionNode(env: Env, tenants: readonly LoadedTenant[], options: { dev: boolean; log: (line: string) => void }): Promise<void> {
+  // Every line of a node is one JSON object (pino), the request lines included.
+  const { consoleAsJson } = await import('../../server/observability/logger.ts')
+  consoleAsJson()
   const { log } = options
   if (env.DATABASE_URL) log('DATABASE_URL (the owner) is not used by a node; `npm run setup` uses it, once per release')
   if (!env.REDIS_URL && !env.REDIS_CLUSTER_NODES) log('no REDIS_URL: events between nodes go through Postgres LISTEN/NOTIFY, the abuse limits through the RateLimit table')

@@ -13,6 +13,7 @@ import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER_SECONDS, unavailable
 import { metrics } from '../../app/modules/observability/metrics.server.ts'
 import { BodyTooLarge, isMultipart, readLimitedBody } from './body.ts'
 import { faceBuild, type Face } from './faces.ts'
+import { routeIdOf } from './route-id.ts'
 import { clientIp, requestHost, requestOrigin } from './proxy.ts'
 import { refuse } from './refuse.ts'
 import type { SiteSources } from './security-headers.ts'
@@ -95,7 +96,10 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       const url = `${requestOrigin(req) ?? `http://${host}`}${req.originalUrl}`
       const nonce = res.locals.cspNonce as string
       // An approved public photo: the same bytes for everyone (media-cache.ts).
-      if (media?.serve(host, req, res)) return
+      if (media?.serve(host, req, res)) {
+        res.locals.route = 'media-cache'
+        return
+      }
       // A translation catalogue: the same for every site, and never changes at its URL.
       if (req.path.startsWith('/assets/i18n/')) {
         const json = hooks.catalogueFile(req.path)
@@ -109,7 +113,10 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       const visitor = policy ? await hooks.visitorCacheKey(host, url, req.headers) : null
       if (visitor) {
         const page = cache!.get(visitor.key, visitor.generation)
-        if (page) return sendCached(res, page, nonce, visitor.setCookies, started)
+        if (page) {
+          res.locals.route = routeIdOf(build, req.path)
+          return sendCached(res, page, nonce, visitor.setCookies, started)
+        }
       }
       const context = await hooks.loadContextFor(host, url, { cspNonce: res.locals.cspNonce as string, clientIp: clientIp(req), cookie: req.headers.cookie })
       if (!context) {
@@ -119,6 +126,9 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       // The console host's context says so (decision 023); every other host is a site.
       const face: Face = (context as { face?: string }).face === 'console' ? 'console' : 'member'
       const served = faceBuild(build, face)
+      // For the request's log line and metric labels (server/observability/logger.ts).
+      res.locals.site = face === 'console' ? 'console' : ((context as { tenant?: { slug?: string } }).tenant?.slug ?? null)
+      res.locals.route = routeIdOf(served, req.path)
       let handler = handlers.get(served)
       if (!handler) {
         handler = createRequestHandler(served, options.mode)

@@ -2,7 +2,6 @@
 // can serve nothing), Redis when configured and the photo storage (reported; they take
 // nothing but themselves down, and every node shares them, so failing them would take every
 // node out of the load balancer at once). `strict` makes them count too.
-import { getEnv } from '../config/env.server.ts'
 import { getRuntimeDb, runtimePoolUse } from '../db/client.server.ts'
 import { getRedis } from '../kv/redis.server.ts'
 import { getMediaStorage } from '../media/storage.server.ts'
@@ -52,7 +51,7 @@ let registered = false
 
 /** Scrape-time gauges of this process: the runtime pool's use and the job queues' depth. */
 export function registerScrapedMetrics(): void {
-  if (registered || !getEnv().METRICS_PORT) return
+  if (registered) return
   registered = true
   scrapedGauge('db_pool_connections', 'Runtime database pool of this node: open, idle, waiting requests, max', ['state'], (set) => {
     const use = runtimePoolUse()
