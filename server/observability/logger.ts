@@ -82,9 +82,12 @@ export function observeRequests(options: { log: boolean; trustProxy: boolean }):
           const locals = (res as unknown as Response).locals as Observed
           return { ...value, site: locals.site ?? null, route: locals.route ?? fallbackRoute(req as Request) }
         },
-        customErrorObject: (req, res, _error, value: Record<string, unknown>) => {
+        customErrorObject: (req, res, error, value: Record<string, unknown>) => {
           const locals = (res as unknown as Response).locals as Observed
-          return { ...value, site: locals.site ?? null, route: locals.route ?? fallbackRoute(req as Request) }
+          // A 5xx the app answered on purpose (503 during an outage) is no error with a stack.
+          const { err: _made, ...rest } = value
+          const real = !(error instanceof Error && error.message.startsWith('failed with status code'))
+          return { ...(real ? value : rest), site: locals.site ?? null, route: locals.route ?? fallbackRoute(req as Request) }
         },
       })
     : null

@@ -11,9 +11,9 @@ export const RETRY_AFTER_SECONDS = 5
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
 // Postgres: connection exceptions (08xxx), admin shutdown / crash shutdown / cannot connect now (57P01-57P03), too many connections.
-const PG_CODES = /^(08\d{3}|57P0[1-3]|53300)$/
+const PG_CODES = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2037'])
-const MESSAGES = /Connection terminated|connection (is )?(closed|ended)|terminating connection due to administrator command|Can't reach database server|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)|server closed the connection unexpectedly|Client has encountered a connection error|server login has been failing|no more connections allowed|too many (database )?connections/i
+const MESSAGES = /Connection terminated|connection (is )?(closed|ended)|terminating connection due to administrator command|Can't reach database server|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)|server closed the connection unexpectedly|Client has encountered a connection error|server login has been failing|no more connections allowed|too many (database )?connections|query_wait_timeout|server conn crashed|pgbouncer cannot connect to server/i
 
 /** Whether `error` (or anything in its cause chain) says the database cannot be reached. */
 export function isDatabaseUnavailable(error: unknown): boolean {
