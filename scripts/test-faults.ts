@@ -423,7 +423,7 @@ console.info(`Two production nodes (runtime role only; PROCESS_ROLE all and web)
 console.info('| outage | requests | 5xx (and no answer) by status | p99 | longest request touching it | recovered after the return |')
 console.info('|---|---|---|---|---|---|')
 for (const row of rows) console.info(row)
-console.info(`\nLedger: ${l.users} accounts, ${l.off} balances off their ledger sum; ${chats.filter((s) => s.status === 302 || s.status === 303 || s.status === 200).length} chat sends answered, ${l.sends} messages and ${l.debits} debits stored.`)
+console.info(`\nLedger: ${l.users} accounts, ${l.off} balances off their ledger sum; ${chats.length} chat sends tried (${chats.filter((s) => s.status >= 300 && s.status < 400).length} redirected as sent, the rest refused or 503), ${l.sends} messages and ${l.debits} debits stored.`)
 console.info(problems.length === 0 ? '\nAll targets met.' : `\nTargets missed:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
 
 // ---------- stop ----------

@@ -159,6 +159,10 @@ const EnvSchema = z.object({
   BENCH_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** `npm run bench`: the engine on this port, the bare app on + 10, the cold start on + 20. */
   BENCH_PORT: port.default(3200),
+  /** `npm run test:faults`: the port of its own Redis (it stops and starts it). */
+  FAULTS_REDIS_PORT: port.default(6392),
+  /** The Redis-outage test's own redis-server. */
+  REDIS_OUTAGE_PORT: port.default(6391),
   CI: z.string().optional().transform((value) => Boolean(value) && value !== 'false' && value !== '0'),
 })
 
