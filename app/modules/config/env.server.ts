@@ -128,6 +128,8 @@ const EnvSchema = z.object({
   COMPRESSION: z.union([z.literal('off'), z.coerce.number().int().min(1).max(9)]).default(1),
   /** Seconds a stopping node waits for in-flight requests before closing connections. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** Seconds between SIGTERM and the drain, while /readyz already answers 503 (a load balancer's check interval). */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
   /** Browser tests only: enables /__test/* helpers. */
   E2E_TEST_HOOKS: flag.default(false),
   /**
@@ -157,6 +159,10 @@ const EnvSchema = z.object({
   BENCH_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** `npm run bench`: the engine on this port, the bare app on + 10, the cold start on + 20. */
   BENCH_PORT: port.default(3200),
+  /** `npm run test:faults`: the port of its own Redis (it stops and starts it). */
+  FAULTS_REDIS_PORT: port.default(6392),
+  /** The Redis-outage test's own redis-server. */
+  REDIS_OUTAGE_PORT: port.default(6391),
   CI: z.string().optional().transform((value) => Boolean(value) && value !== 'false' && value !== '0'),
 })
 

@@ -14,6 +14,7 @@ import { queueReceiptIn } from './receipt.server.ts'
 import { applyReversal } from './refunds.server.ts'
 import { releaseDiscountIn } from './discounts.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
+import { metrics } from '../observability/metrics.server.ts'
 
 type Site = LoadedTenant
 type Log = Pick<Console, 'info' | 'error' | 'warn'>
@@ -101,6 +102,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
       if (status === 'failed' || status === 'canceled' || status === 'expired') await releaseDiscountIn(tx, scope, current.id)
       outcome = 'updated'
     }
+    if (outcome !== 'unchanged') metrics.payments.inc({ state: reversed && outcome === 'reversed' ? 'reversed' : status })
     return outcome
   }, WAIT)
 }
