@@ -20,6 +20,7 @@ export const CONSOLE_AREAS = {
   members: { path: '/members', roles: ['admin', 'moderator', 'finance'] },
   codes: { path: '/codes', roles: ['admin', 'finance'] },
   landers: { path: '/landers', roles: ['admin', 'marketer'] },
+  stats: { path: '/stats', roles: ['admin', 'marketer'] },
   profiles: { path: '/profiles', roles: ['admin', 'moderator'] },
   operators: { path: '/operators', roles: ['admin'] },
   audit: { path: '/audit', roles: ['admin'] },
