@@ -36,6 +36,8 @@ export const QUEUES = {
   'payments-reconcile': { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, cron: '*/5 * * * *' },
   /** Waiting conversations handed to available chatters (app/modules/inbox/assign.server.ts). */
   'inbox-assign': { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 120, cron: '* * * * *', onStart: true },
+  /** One affiliate postback: { tenantId, id } (app/modules/postbacks/postbacks.server.ts). */
+  postback: { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
 } as const satisfies Record<string, QueueSpec>
 
 export type QueueName = keyof typeof QUEUES
