@@ -163,6 +163,8 @@ export const TenantConfigSchema = z
     refundDays: z.number().int().min(0).max(365),
     /** Affiliate networks told of signups, activations and purchases (decision 052). */
     postbacks: z.array(PostbackSchema).default([]),
+    /** Campaign mails per minute at most (console /campaigns), so a big send does not flood the mail server. */
+    campaignRatePerMinute: z.number().int().min(1).max(100_000).default(600),
     payments: PaymentsSchema.default({ enabled: true, methods: ['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sofort', 'sdd'], directDebitLimit: 15_000 }),
     signups: z.enum(['all', 'with_trafficsource', 'closed']),
     loggedOutSearch: z.boolean(),

@@ -112,6 +112,8 @@ export default defineTenant({
   // Affiliate networks told of events by a server-to-server call (README "Affiliate postbacks"), e.g.
   // { network: 'tradedoubler', url: 'https://tbs.example/report?sub={sub1}&event={event}&amount={amount}&currency={currency}&tid={transaction}', events: ['signup', 'first_purchase'] }
   postbacks: [],
+  // Campaign mails per minute at most (console /campaigns).
+  campaignRatePerMinute: 600,
   // Credit sales through Mollie: the key's environment variable, the methods in this order, the direct-debit limit (minor units per 30 days).
   payments: { enabled: true, mollieKeyEnv: ${q(envName)}, methods: [${methods.map(q).join(', ')}], directDebitLimit: 15000 },
   // Who may sign up: 'all', 'with_trafficsource' (only visitors from a network link) or 'closed'.

@@ -6,6 +6,7 @@ import { reconcileOpenPayments } from '../payments/reconcile.server.ts'
 import { assignWaiting } from '../inbox/assign.server.ts'
 import { deliverOutboxMail, sweepOutbox } from '../mail/send.server.ts'
 import { sendPostback } from '../postbacks/postbacks.server.ts'
+import { sendCampaignBatch } from '../campaigns/campaigns.server.ts'
 import { deliverPush } from '../notifications/push.server.ts'
 import { runNotify, type NotifyJob } from '../notifications/notify.server.ts'
 import { sendUnreadReminders, sendWeeklyUpdates } from '../notifications/digests.server.ts'
@@ -33,6 +34,11 @@ export function appJobHandlers(options: { db: Db; tenants: () => Promise<readonl
       if (!tenant) return
       // Another sender holds it right now: pg-boss tries again after the delay.
       if ((await sendPostback(db, tenant, id)) === 'busy') throw new Error('postback is being sent elsewhere; retrying')
+    },
+    'campaign-send': async (data) => {
+      const { tenantId, campaignId } = data as { tenantId: string; campaignId: number }
+      const tenant = await tenantBySlug(tenantId)
+      if (tenant) await sendCampaignBatch(db, tenant, campaignId)
     },
     'mail-sweep': async (data) => {
       // At a node's start every unsent mail is queued again (a job in the hands of a node that

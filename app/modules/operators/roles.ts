@@ -21,6 +21,7 @@ export const CONSOLE_AREAS = {
   codes: { path: '/codes', roles: ['admin', 'finance'] },
   landers: { path: '/landers', roles: ['admin', 'marketer'] },
   stats: { path: '/stats', roles: ['admin', 'marketer'] },
+  campaigns: { path: '/campaigns', roles: ['admin', 'marketer'] },
   postbacks: { path: '/postbacks', roles: ['admin', 'marketer'] },
   profiles: { path: '/profiles', roles: ['admin', 'moderator'] },
   operators: { path: '/operators', roles: ['admin'] },
