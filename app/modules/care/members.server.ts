@@ -22,7 +22,8 @@ export type MemberHit = {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const SEARCH_MAX = 200
+import { NOTE_MAX, SEARCH_MAX } from './limits.ts'
+export { NOTE_MAX, SEARCH_MAX }
 
 /**
  * Accounts matching `query` on the operator's sites: an e-mail address (or part of one), a
@@ -96,7 +97,6 @@ export async function accountFor(tx: ScopedTx, reach: Reach, userId: string): Pr
   return { scope: { tenantId: site.slug, poolId: site.pool }, user }
 }
 
-export const NOTE_MAX = 500
 export const ADJUST_MAX = 1_000_000
 
 export type AdjustResult = { ok: true; balance: number } | { ok: false; error: 'notFound' | 'insufficient' }
