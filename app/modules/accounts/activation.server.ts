@@ -1,5 +1,6 @@
 // Confirming the e-mail address (SPEC §4): the account stays not_confirmed, with its
 // profile hidden, until the single-use link from the activation mail is followed.
+import { queuePostbackIn } from '../postbacks/postbacks.server.ts'
 import { consumeToken, issueToken, TOKEN_TTL_MS } from '../auth/tokens.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
@@ -49,6 +50,8 @@ export async function activateAccount(db: Db, scope: Scope, rawToken: string, no
       // Decision 014: an account that came through a lander counts as that variant's activation.
       const lander = landerKeyOf(user.tracking)
       if (lander) await countLanderEventTx(tx, scope.tenantId, lander, 'activation')
+      // Decision 052: and the member's affiliate network hears of it.
+      await queuePostbackIn(tx, scope, 'activation', { userId: user.id, eventKey: user.id })
       // SPEC §4: messages written before the confirmation reach their recipients now.
       const profile = await tx.profile.findFirst({ where: { poolId: scope.poolId, userId: user.id }, select: { id: true } })
       if (profile) {

@@ -3,6 +3,7 @@
 // (docs/decisions/015-payments.md). The ledger's unique (site, reason, reference) is the
 // last word: a purchase credits once, a refund or chargeback debits once, however many
 // webhooks arrive at the same moment.
+import { queuePurchasePostbacksIn } from '../postbacks/postbacks.server.ts'
 import type { Payment as MolliePayment } from '@mollie/api-client'
 import { changeCredits } from '../credits/ledger.server.ts'
 import type { Db } from '../db/client.server.ts'
@@ -79,6 +80,8 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
         await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: current.userId }, data: { paidUser: true } })
         // The receipt, in this transaction: sent when (and only if) the credits arrived.
         await queueReceiptIn(tx, site, current)
+        // Decision 052: purchase (and first_purchase) postbacks, once per payment and network.
+        await queuePurchasePostbacksIn(tx, scope, current)
         if (current.discountCode) {
           await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES (${scope.tenantId}, ${current.discountCode}, ${current.userId}, ${current.id}) ON CONFLICT DO NOTHING`
         }
