@@ -165,6 +165,12 @@ export const TenantConfigSchema = z
     postbacks: z.array(PostbackSchema).default([]),
     /** Campaign mails per minute at most (console /campaigns), so a big send does not flood the mail server. */
     campaignRatePerMinute: z.number().int().min(1).max(100_000).default(600),
+    /**
+     * What a member's refund request returns (docs/decisions/040-money-rules.md):
+     * `pro_rata_unused` (default) holds the purchase's unused credits and refunds
+     * amount x unused / credits; `none`: members cannot ask for a refund on the site.
+     */
+    refundPolicy: z.enum(['pro_rata_unused', 'none']).default('pro_rata_unused'),
     payments: PaymentsSchema.default({ enabled: true, methods: ['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sofort', 'sdd'], directDebitLimit: 15_000 }),
     signups: z.enum(['all', 'with_trafficsource', 'closed']),
     loggedOutSearch: z.boolean(),

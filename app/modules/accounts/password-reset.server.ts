@@ -7,6 +7,10 @@ import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { normalizeEmail } from './fields.ts'
+import { enqueueIn, wake } from '../jobs/runner.server.ts'
+import { translatorFor } from '../i18n/i18n.server.ts'
+import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
+import { themeFor } from '../../../themes/index.ts'
 import { forgetLoginFailures } from './login.server.ts'
 
 /** At most this many reset mails per account per RESET_WINDOW_MS; more are dropped silently. */
@@ -49,6 +53,29 @@ export async function requestPasswordReset(
   if (typeof prepared === 'string') return prepared
   await sendMail(ctx, { to: prepared.to, kind: 'password_reset', link: input.linkFor(prepared.raw), values: { name: prepared.name } })
   return 'sent'
+}
+
+/** The `password-reset` job: what the request screen was given, nothing looked up yet. */
+export type PasswordResetJob = { tenantId: string; email: string; origin: string; locale: string }
+
+/**
+ * The request screen's part: one job, the same for every address (an account or not), so
+ * neither the answer nor its timing tells whether an account exists (issue #20). The job
+ * (`runPasswordResetJob`) does the rest.
+ */
+export async function queuePasswordReset(db: Db, scope: Scope, input: { email: string; origin: string; locale: string }): Promise<void> {
+  const job: PasswordResetJob = { tenantId: scope.tenantId, email: normalizeEmail(input.email), origin: input.origin, locale: input.locale }
+  await withScope(db, scope, (tx) => enqueueIn(tx, 'password-reset', job))
+  wake('password-reset')
+}
+
+/** The `password-reset` job: the link to the account's address, if there is an account. */
+export async function runPasswordResetJob(db: Db, tenants: readonly LoadedTenant[], job: PasswordResetJob): Promise<ResetRequestOutcome | null> {
+  const tenant = tenants.find((t) => t.slug === job.tenantId)
+  if (!tenant) return null
+  const locale = tenant.locales.offered.find((offered) => offered === job.locale) ?? tenant.locales.default
+  const ctx: MailContext = { db, scope: { tenantId: tenant.slug, poolId: tenant.pool }, tenant, theme: themeFor(tenant), t: translatorFor(locale, tenant) }
+  return requestPasswordReset(ctx, { email: job.email, linkFor: (raw) => `${job.origin}/reset-password/do?token=${encodeURIComponent(raw)}` })
 }
 
 /** Whether a reset link can still be used, without using it (to show the form or not). */

@@ -81,10 +81,8 @@ export async function createCodeIn(tx: ScopedTx, actor: AuditActor, reach: Reach
 /** Every code of the operator's sites (newest first) with its use count. */
 export async function listCodes(tx: ScopedTx, reach: Reach, site?: string) {
   const sites = site ? reach.sites.filter((s) => s.slug === site).map((s) => s.slug) : reach.sites.map((s) => s.slug)
-  const [codes, uses] = await Promise.all([
-    tx.discountCode.findMany({ where: { tenantId: { in: sites } }, orderBy: { id: 'desc' }, take: 500 }),
-    tx.discountRedemption.groupBy({ by: ['tenantId', 'code'], where: { tenantId: { in: sites } }, _count: { _all: true } }),
-  ])
+  const codes = await tx.discountCode.findMany({ where: { tenantId: { in: sites } }, orderBy: { id: 'desc' }, take: 500 })
+  const uses = await tx.discountRedemption.groupBy({ by: ['tenantId', 'code'], where: { tenantId: { in: sites } }, _count: { _all: true } })
   const count = new Map(uses.map((u) => [`${u.tenantId}/${u.code}`, u._count._all]))
   return codes.map((c) => ({ ...c, uses: count.get(`${c.tenantId}/${c.code}`) ?? 0 }))
 }

@@ -20,14 +20,12 @@ export async function collectExport(tx: ScopedTx, reach: Reach, email: string) {
   const photos: { key: string; name: string }[] = []
   for (const user of users) {
     const { profile, ...account } = user
-    const [ledger, payments, complaints, messages, likes, blocks] = await Promise.all([
-      tx.creditTransaction.findMany({ where: { tenantId: user.tenantId, userId: user.id }, orderBy: { id: 'asc' } }),
-      tx.payment.findMany({ where: { tenantId: user.tenantId, userId: user.id }, orderBy: { createdAt: 'asc' }, omit: { checkoutUrl: true, idempotencyKey: true } }),
-      tx.complaint.findMany({ where: { tenantId: user.tenantId, OR: [{ userId: user.id }, { email: address }] }, orderBy: { createdAt: 'asc' } }),
-      profile ? tx.message.findMany({ where: { poolId: profile.poolId, senderId: profile.id }, orderBy: { createdAt: 'asc' }, select: { id: true, recipientId: true, body: true, gift: true, credits: true, createdAt: true } }) : [],
-      profile ? tx.like.findMany({ where: { poolId: profile.poolId, likerId: profile.id } }) : [],
-      profile ? tx.block.findMany({ where: { poolId: profile.poolId, blockerId: profile.id } }) : [],
-    ])
+    const ledger = await tx.creditTransaction.findMany({ where: { tenantId: user.tenantId, userId: user.id }, orderBy: { id: 'asc' } })
+    const payments = await tx.payment.findMany({ where: { tenantId: user.tenantId, userId: user.id }, orderBy: { createdAt: 'asc' }, omit: { checkoutUrl: true, idempotencyKey: true } })
+    const complaints = await tx.complaint.findMany({ where: { tenantId: user.tenantId, OR: [{ userId: user.id }, { email: address }] }, orderBy: { createdAt: 'asc' } })
+    const messages = await (profile ? tx.message.findMany({ where: { poolId: profile.poolId, senderId: profile.id }, orderBy: { createdAt: 'asc' }, select: { id: true, recipientId: true, body: true, gift: true, credits: true, createdAt: true } }) : [])
+    const likes = await (profile ? tx.like.findMany({ where: { poolId: profile.poolId, likerId: profile.id } }) : [])
+    const blocks = await (profile ? tx.block.findMany({ where: { poolId: profile.poolId, blockerId: profile.id } }) : [])
     if (profile) {
       for (const photo of profile.photos) photos.push({ key: photo.filename, name: `${user.tenantId}/photo-${photo.id}${extension(photo.filename)}` })
     }

@@ -9,6 +9,8 @@ import type { Reach } from '../operators/scope.server.ts'
 import type { Scope, ScopedTx } from '../db/scoped.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
 import { markDeletedIn, purgeUsersIn } from '../accounts/deletion.server.ts'
+import { NOTE_MAX, SEARCH_MAX } from './limits.ts'
+export { NOTE_MAX }
 
 export type MemberHit = {
   userId: string
@@ -22,8 +24,6 @@ export type MemberHit = {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-import { NOTE_MAX, SEARCH_MAX } from './limits.ts'
-export { NOTE_MAX, SEARCH_MAX }
 
 /**
  * Accounts matching `query` on the operator's sites: an e-mail address (or part of one), a
@@ -71,20 +71,18 @@ export async function memberDetail(tx: ScopedTx, reach: Reach, userId: string) {
   })
   if (!user) return null
   const site = reach.sites.find((s) => s.slug === user.tenantId)!
-  const [accounts, ledger, payments, complaints, notes, audit, sessions] = await Promise.all([
-    tx.user.findMany({ where: { email: user.email, tenantId: { in: reach.sites.map((s) => s.slug) } }, select: { id: true, tenantId: true, status: true, bannedAt: true }, orderBy: { signupDate: 'asc' } }),
-    tx.creditTransaction.findMany({ where: { tenantId: user.tenantId, userId: user.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 100, select: { id: true, delta: true, reason: true, reference: true, balanceAfter: true, note: true, createdAt: true } }),
-    tx.payment.findMany({
-      where: { tenantId: user.tenantId, userId: user.id },
-      orderBy: { createdAt: 'desc' },
-      take: 100,
-      select: { id: true, bundleId: true, credits: true, amount: true, currency: true, method: true, status: true, discountCode: true, createdAt: true, paidAt: true, refundStatus: true, refundedAt: true, chargedBackAt: true, molliePaymentId: true },
-    }),
-    tx.complaint.findMany({ where: { tenantId: user.tenantId, OR: [{ userId: user.id }, { email: user.email }] }, orderBy: { createdAt: 'desc' }, take: 50, select: { id: true, subject: true, createdAt: true, handledAt: true } }),
-    user.profile ? tx.operatorNote.findMany({ where: { poolId: user.profile.poolId, profileId: user.profile.id }, orderBy: { createdAt: 'desc' }, take: 50, select: { id: true, body: true, operatorName: true, createdAt: true } }) : [],
-    tx.operatorAudit.findMany({ where: { targetType: 'member', targetId: user.id }, orderBy: { id: 'desc' }, take: 100, select: { id: true, at: true, operatorEmail: true, action: true, before: true, after: true } }),
-    tx.session.count({ where: { tenantId: user.tenantId, userId: user.id } }),
-  ])
+  const accounts = await tx.user.findMany({ where: { email: user.email, tenantId: { in: reach.sites.map((s) => s.slug) } }, select: { id: true, tenantId: true, status: true, bannedAt: true }, orderBy: { signupDate: 'asc' } })
+  const ledger = await tx.creditTransaction.findMany({ where: { tenantId: user.tenantId, userId: user.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 100, select: { id: true, delta: true, reason: true, reference: true, balanceAfter: true, note: true, createdAt: true } })
+  const payments = await tx.payment.findMany({
+    where: { tenantId: user.tenantId, userId: user.id },
+    orderBy: { createdAt: 'desc' },
+    take: 100,
+    select: { id: true, bundleId: true, credits: true, amount: true, currency: true, method: true, status: true, discountCode: true, createdAt: true, paidAt: true, refundStatus: true, refundedAt: true, chargedBackAt: true, molliePaymentId: true },
+    })
+  const complaints = await tx.complaint.findMany({ where: { tenantId: user.tenantId, OR: [{ userId: user.id }, { email: user.email }] }, orderBy: { createdAt: 'desc' }, take: 50, select: { id: true, subject: true, createdAt: true, handledAt: true } })
+  const notes = await (user.profile ? tx.operatorNote.findMany({ where: { poolId: user.profile.poolId, profileId: user.profile.id }, orderBy: { createdAt: 'desc' }, take: 50, select: { id: true, body: true, operatorName: true, createdAt: true } }) : [])
+  const audit = await tx.operatorAudit.findMany({ where: { targetType: 'member', targetId: user.id }, orderBy: { id: 'desc' }, take: 100, select: { id: true, at: true, operatorEmail: true, action: true, before: true, after: true } })
+  const sessions = await tx.session.count({ where: { tenantId: user.tenantId, userId: user.id } })
   return { user, site: { slug: site.slug, name: site.name, pool: site.pool }, accounts, ledger, payments, complaints, notes, audit: audit.map((a) => ({ ...a, id: a.id.toString() })), sessions }
 }
 
