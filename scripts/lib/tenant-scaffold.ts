@@ -109,6 +109,8 @@ export default defineTenant({
   },
   // Days after a purchase in which a member may ask for a refund.
   refundDays: 14,
+  // What a refund request returns: 'pro_rata_unused' (the unused credits' share of the price) or 'none' (no requests).
+  refundPolicy: 'pro_rata_unused',
   // Affiliate networks told of events by a server-to-server call (README "Affiliate postbacks"), e.g.
   // { network: 'tradedoubler', url: 'https://tbs.example/report?sub={sub1}&event={event}&amount={amount}&currency={currency}&tid={transaction}', events: ['signup', 'first_purchase'] }
   postbacks: [],

@@ -1,4 +1,5 @@
-// Field limits of the console's member care, shared by the server and its forms.
+// Input limits of the console's member care, shared by the server and its forms.
 /** The longest search text (e-mail, name, profile id or payment id). */
 export const SEARCH_MAX = 200
+/** The longest reason of a credit adjustment or a ban. */
 export const NOTE_MAX = 500

@@ -10,6 +10,7 @@ import type { Scope, ScopedTx } from '../db/scoped.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
 import { markDeletedIn, purgeUsersIn } from '../accounts/deletion.server.ts'
 import { NOTE_MAX, SEARCH_MAX } from './limits.ts'
+export { NOTE_MAX }
 
 export type MemberHit = {
   userId: string
@@ -23,7 +24,6 @@ export type MemberHit = {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export { NOTE_MAX, SEARCH_MAX }
 
 /**
  * Accounts matching `query` on the operator's sites: an e-mail address (or part of one), a

@@ -35,7 +35,7 @@ export type Series = {
   paidMessages: number[]
   answered: number[]
   complaints: number[]
-  /** Net revenue (minor units) per currency per bucket: paid minus refunded minus charged back. */
+  /** Net revenue (minor units) per currency per bucket: paid minus what went back (refunds, also partial, and chargebacks). */
   revenue: Record<string, number[]>
   /** Average net revenue per paying member per currency over the whole range (minor units). */
   arppu: Record<string, number>
@@ -53,20 +53,22 @@ export async function statistics(tx: ScopedTx, q: StatsQuery): Promise<Series> {
   const sites = q.sites
   const at = (col: string) => Prisma.sql`date_trunc(${unit}, ${Prisma.raw(col)} AT TIME ZONE 'UTC')`
 
+  // One transaction's connection: the statements run one after another.
   const signups = await tx.$queryRaw<Row[]>`SELECT ${at('"signupDate"')} AS bucket, count(*)::int AS n FROM "User" WHERE "tenantId" = ANY(${sites}::text[]) AND "signupDate" >= ${from} AND "signupDate" < ${to} GROUP BY 1`
   const first = await tx.$queryRaw<Row[]>`SELECT ${at('p."paidAt"')} AS bucket, count(*)::int AS n FROM "Payment" p
-    WHERE p."tenantId" = ANY(${sites}::text[]) AND p."paidAt" >= ${from} AND p."paidAt" < ${to} AND p."paidAt" IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM "Payment" e WHERE e."tenantId" = p."tenantId" AND e."userId" = p."userId" AND e."paidAt" IS NOT NULL AND (e."paidAt", e."id") < (p."paidAt", p."id"))
-    GROUP BY 1`
+      WHERE p."tenantId" = ANY(${sites}::text[]) AND p."paidAt" >= ${from} AND p."paidAt" < ${to} AND p."paidAt" IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM "Payment" e WHERE e."tenantId" = p."tenantId" AND e."userId" = p."userId" AND e."paidAt" IS NOT NULL AND (e."paidAt", e."id") < (p."paidAt", p."id"))
+      GROUP BY 1`
   const paying = await tx.$queryRaw<Row[]>`SELECT ${at('"paidAt"')} AS bucket, count(DISTINCT ("tenantId", "userId"))::int AS n FROM "Payment" WHERE "tenantId" = ANY(${sites}::text[]) AND "paidAt" >= ${from} AND "paidAt" < ${to} GROUP BY 1`
   const messages = await tx.$queryRaw<Row[]>`SELECT ${at('"createdAt"')} AS bucket, count(*)::int AS n FROM "CreditTransaction" WHERE "tenantId" = ANY(${sites}::text[]) AND reason = 'message' AND delta < 0 AND "createdAt" >= ${from} AND "createdAt" < ${to} GROUP BY 1`
   const answered = await tx.$queryRaw<Row[]>`SELECT ${at('"answeredAt"')} AS bucket, count(DISTINCT "conversationId")::int AS n FROM "InboxReply" WHERE "tenantId" = ANY(${sites}::text[]) AND "answeredAt" >= ${from} AND "answeredAt" < ${to} GROUP BY 1`
   const complaints = await tx.$queryRaw<Row[]>`SELECT ${at('"createdAt"')} AS bucket, count(*)::int AS n FROM "Complaint" WHERE "tenantId" = ANY(${sites}::text[]) AND "createdAt" >= ${from} AND "createdAt" < ${to} GROUP BY 1`
   const paid = await tx.$queryRaw<MoneyRow[]>`SELECT ${at('"paidAt"')} AS bucket, currency, sum(amount)::int AS amount FROM "Payment" WHERE "tenantId" = ANY(${sites}::text[]) AND "paidAt" >= ${from} AND "paidAt" < ${to} GROUP BY 1, 2`
-  const refunded = await tx.$queryRaw<MoneyRow[]>`SELECT ${at('"refundedAt"')} AS bucket, currency, sum(amount)::int AS amount FROM "Payment" WHERE "tenantId" = ANY(${sites}::text[]) AND "refundStatus" = 'refunded' AND "refundedAt" >= ${from} AND "refundedAt" < ${to} GROUP BY 1, 2`
-  const chargedBack = await tx.$queryRaw<MoneyRow[]>`SELECT ${at('"chargedBackAt"')} AS bucket, currency, sum(amount)::int AS amount FROM "Payment" WHERE "tenantId" = ANY(${sites}::text[]) AND "chargedBackAt" >= ${from} AND "chargedBackAt" < ${to} AND "refundStatus" IS DISTINCT FROM 'refunded' GROUP BY 1, 2`
+  // Refunds (also partial) and chargebacks: what Mollie reported back in all (decision 040), on the day it went back.
+  const reversed = await tx.$queryRaw<MoneyRow[]>`SELECT ${at('coalesce("refundedAt", "chargedBackAt")')} AS bucket, currency, sum("amountReversed")::int AS amount FROM "Payment"
+      WHERE "tenantId" = ANY(${sites}::text[]) AND "amountReversed" > 0 AND coalesce("refundedAt", "chargedBackAt") >= ${from} AND coalesce("refundedAt", "chargedBackAt") < ${to} GROUP BY 1, 2`
   const waiting = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Conversation" c WHERE c."operatorWaitingSince" IS NOT NULL
-    AND EXISTS (SELECT 1 FROM "Profile" p WHERE p."poolId" = c."poolId" AND p."id" = c."operatorWaitingFor" AND p."tenantId" = ANY(${sites}::text[]))`
+      AND EXISTS (SELECT 1 FROM "Profile" p WHERE p."poolId" = c."poolId" AND p."id" = c."operatorWaitingFor" AND p."tenantId" = ANY(${sites}::text[]))`
   const unsubscribed = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "User" WHERE "tenantId" = ANY(${sites}::text[]) AND cardinality("notificationsDisabled") > 0`
   const payingAll = await tx.$queryRaw<{ currency: string; n: number }[]>`SELECT currency, count(DISTINCT ("tenantId", "userId"))::int AS n FROM "Payment" WHERE "tenantId" = ANY(${sites}::text[]) AND "paidAt" >= ${from} AND "paidAt" < ${to} GROUP BY 1`
 
@@ -89,8 +91,7 @@ export async function statistics(tx: ScopedTx, q: StatsQuery): Promise<Series> {
     }
   }
   add(paid, 1)
-  add(refunded, -1)
-  add(chargedBack, -1)
+  add(reversed, -1)
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
   const revenueTotals = Object.fromEntries(Object.entries(revenue).map(([c, xs]) => [c, sum(xs)]))
   const arppu = Object.fromEntries(payingAll.map((p) => [p.currency, p.n > 0 ? Math.round((revenueTotals[p.currency] ?? 0) / p.n) : 0]))

@@ -19,13 +19,13 @@ let marketer: string
 const MONTH = { from: '2026-03-01', to: '2026-03-31' }
 const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 2, day, hour))
 
-async function pay(scope: Scope, userId: string, amount: number, currency: string, paidAt: Date, extra: { refundedAt?: Date; chargedBackAt?: Date } = {}) {
+async function pay(scope: Scope, userId: string, amount: number, currency: string, paidAt: Date, extra: { refundedAt?: Date; chargedBackAt?: Date; reversed?: number } = {}) {
   return withScope(db, scope, (tx) =>
     tx.payment.create({
       data: {
         tenantId: scope.tenantId, userId, bundleId: 'b', credits: 10, amount, currency, status: 'paid', paidAt, creditedAt: paidAt,
-        ...(extra.refundedAt ? { refundStatus: 'refunded', refundedAt: extra.refundedAt } : {}),
-        ...(extra.chargedBackAt ? { chargedBackAt: extra.chargedBackAt } : {}),
+        ...(extra.refundedAt ? { refundStatus: 'refunded', refundedAt: extra.refundedAt, amountReversed: extra.reversed ?? amount } : {}),
+        ...(extra.chargedBackAt ? { chargedBackAt: extra.chargedBackAt, amountReversed: amount } : {}),
       },
     }),
   )
@@ -42,6 +42,8 @@ beforeAll(async () => {
   await withScope(db, FLIRTLOKAAL, (tx) => tx.user.updateMany({ where: { id: { in: [a.user.id, b.user.id] } }, data: { signupDate: at(2), tracking: { network: 'tradedoubler', sub1: 'x' } } }))
   await pay(FLIRTLOKAAL, a.user.id, 1995, 'EUR', at(3))
   await pay(FLIRTLOKAAL, a.user.id, 4995, 'EUR', at(10), { refundedAt: at(12) })
+  // A pro-rata (partial) refund: 1000 of 2995 went back.
+  await pay(FLIRTLOKAAL, b.user.id, 2995, 'EUR', at(11), { refundedAt: at(13), reversed: 1000 })
   await pay(FLIRTLOKAAL, b.user.id, 995, 'EUR', at(10), { chargedBackAt: at(20) })
   await pay(FLIRTLOKAAL, b.user.id, 1500, 'GBP', at(15))
   await pay(DATEDICHTBIJ, c.user.id, 2995, 'EUR', at(31, 23))
@@ -66,15 +68,15 @@ describe('/stats', () => {
     const expected = await owner.$queryRaw<{ currency: string; net: number }[]>`
       SELECT currency, (
         coalesce(sum(amount) FILTER (WHERE "paidAt" >= '2026-03-01' AND "paidAt" < '2026-04-01'), 0)
-      - coalesce(sum(amount) FILTER (WHERE "refundStatus" = 'refunded' AND "refundedAt" >= '2026-03-01' AND "refundedAt" < '2026-04-01'), 0)
-      - coalesce(sum(amount) FILTER (WHERE "chargedBackAt" >= '2026-03-01' AND "chargedBackAt" < '2026-04-01'), 0))::int AS net
+      - coalesce(sum("amountReversed") FILTER (WHERE coalesce("refundedAt", "chargedBackAt") >= '2026-03-01' AND coalesce("refundedAt", "chargedBackAt") < '2026-04-01'), 0))::int AS net
       FROM "Payment" WHERE "tenantId" IN ('flirtlokaal', 'datedichtbij') GROUP BY currency ORDER BY currency`
     expect(series.totals.revenue).toEqual(Object.fromEntries(expected.map((r) => [r.currency, r.net])))
-    expect(series.totals.revenue).toEqual({ EUR: 1995 + 4995 - 4995 + 995 - 995 + 2995, GBP: 1500 })
+    expect(series.totals.revenue).toEqual({ EUR: 1995 + 4995 - 4995 + 2995 - 1000 + 995 - 995 + 2995, GBP: 1500 })
     expect(series.buckets).toHaveLength(31)
     expect(series.revenue.EUR![2]).toBe(1995)
     expect(series.revenue.EUR![11]).toBe(-4995)
     expect(series.totals.firstPurchases).toBe(3)
+    expect(series.revenue.EUR![12]).toBe(-1000)
     expect(series.totals.signups).toBe(2)
     expect((result.body as { sources: { network: string; signups: number }[] }).sources.find((s) => s.network === 'tradedoubler')?.signups).toBe(2)
   })
