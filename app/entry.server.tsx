@@ -10,6 +10,8 @@ import { consoleHostName, isConsoleHost } from './modules/console/host.ts'
 import { tenantForHost } from './modules/tenancy/request-tenant.server.ts'
 import { getRegistry, watchTenantFiles } from './modules/tenancy/registry.server.ts'
 import { syncTenants } from './modules/tenancy/sync.server.ts'
+import { isDatabaseUnavailable, markUnavailable } from './modules/http/unavailable.server.ts'
+import { readiness as checkReadiness, registerScrapedMetrics, type Readiness } from './modules/http/readiness.server.ts'
 import { missingMollieKeys } from './modules/payments/mollie.server.ts'
 import { startJobs, type JobRunner } from './modules/jobs/runner.server.ts'
 import { appJobHandlers } from './modules/jobs/app-jobs.server.ts'
@@ -64,18 +66,27 @@ export async function startTenancy(options: { watch: boolean; jobs?: boolean; ow
       }
     : undefined
   if (options.watch) await watchTenantFiles(sync)
+  // Production nodes read the shared secrets with the runtime role; none are made up there.
   await loadNotificationSecrets(
     registry.tenants.map((t) => t.slug),
     ownerUrl,
+    { appUrl: getEnv().APP_DATABASE_URL, required: getEnv().mode === 'production', log: (line) => console.warn(`[secrets] ${line}`) },
   )
-  if (options.jobs !== false) {
+  // PROCESS_ROLE=web: the job runner lives on worker processes (docs/decisions/046).
+  if (options.jobs !== false && getEnv().PROCESS_ROLE !== 'web') {
     const db = getRuntimeDb()
     jobs = await startJobs({
       connectionString: getEnv().APP_DATABASE_URL!,
       handlers: appJobHandlers({ db, tenants: async () => (await getRegistry()).tenants }),
     })
   }
+  registerScrapedMetrics()
   return registry.tenants.length
+}
+
+/** What `/readyz` reports (decision 047). */
+export function readiness(): Promise<Readiness> {
+  return checkReadiness()
 }
 
 /** Ends background work and closes connections, once requests have drained. */
@@ -152,6 +163,8 @@ export async function visitorCacheKey(
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs): void {
   if (request.signal.aborted) return
   if (isRouteErrorResponse(error) && error.status < 500) return
+  // The database is away: the edge answers 503 (a read is retried once); one line per interval.
+  if (isDatabaseUnavailable(error)) return markUnavailable('database', error)
   console.error(error)
 }
 

@@ -4,10 +4,11 @@
 // never send. Remix comes after (server/edge/remix.ts); operators log in on their own host (decision 023).
 import type { ErrorRequestHandler, Express } from 'express'
 import { getEnv } from '../app/modules/config/env.server.ts'
+import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER_SECONDS } from '../app/modules/http/unavailable.server.ts'
 import { installBodyGuard } from './edge/body.ts'
 import { configureProxy } from './edge/proxy.ts'
 import { refuse } from './edge/refuse.ts'
-import { bodyTypeGuard, methodGuard, originGuard, urlGuard } from './edge/request-guards.ts'
+import { bodyTypeGuard, methodGuard, originGuard, targetGuard, urlGuard } from './edge/request-guards.ts'
 import { securityHeaders, type SecurityOptions } from './edge/security-headers.ts'
 import { createLifecycle } from './edge/shutdown.ts'
 
@@ -22,7 +23,7 @@ export function installEdge(app: Express, options: EdgeOptions): void {
   app.locals.lifecycle = lifecycle
   app.use(lifecycle.middleware)
   app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins, siteSources: options.siteSources, formActionOrigins: checkoutOrigins, isConsole: options.isConsole }))
-  app.use(methodGuard, urlGuard, originGuard, bodyTypeGuard)
+  app.use(targetGuard, methodGuard, urlGuard, originGuard, bodyTypeGuard)
 }
 
 /**
@@ -40,8 +41,22 @@ export const edgeErrorHandler: ErrorRequestHandler = (error, req, res, next) => 
     next(error)
     return
   }
+  // The database is away (decision 047): 503 with Retry-After, one log line per interval.
+  if (isDatabaseUnavailable(error)) {
+    logUnavailable('database', error)
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
+    res.setHeader('Cache-Control', 'no-store')
+    refuse(req, res, 503, 'unavailable', 'Service temporarily unavailable. Please try again in a moment.')
+    return
+  }
   // Errors from body-parsing inside Express (aborted uploads) carry their own 4xx status.
   const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500
+  // No database connection in time (PoolBusy from withScope): busy for a moment, not broken.
+  if (status === 503) {
+    const retryAfter = error instanceof Response ? (error.headers.get('Retry-After') ?? '5') : '5'
+    refuse(req, res, 503, 'busy', 'The service is busy for a moment. Please try again.', { 'Retry-After': retryAfter })
+    return
+  }
   if (status >= 500) console.error(error)
   refuse(req, res, status, status >= 500 ? 'server_error' : 'bad_request', status >= 500 ? 'Something went wrong on our side.' : 'The request could not be read.')
 }

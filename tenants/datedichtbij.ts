@@ -19,7 +19,7 @@ export default defineTenant({
   },
   theme: 'rose',
   countries: ['NL', 'BE'],
-  credits: { message: 12, photo: 6, gift: 30, signup: 24 },
+  credits: { message: 12, photo: 0, gift: 30, signup: 24 },
   creditBundles: [
     { id: 'small', credits: 120, prices: { EUR: 1795 } },
     { id: 'medium', credits: 360, prices: { EUR: 3995 }, highlighted: true },

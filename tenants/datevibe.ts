@@ -12,7 +12,7 @@ export default defineTenant({
   description: { en: 'Meet singles across the UK and Ireland. Free to join, pay only for the chats you want.' },
   theme: 'ocean',
   countries: ['GB', 'IE'],
-  credits: { message: 8, photo: 4, gift: 20, signup: 16 },
+  credits: { message: 8, photo: 0, gift: 20, signup: 16 },
   creditBundles: [
     { id: 'taster', credits: 80, prices: { GBP: 1299, EUR: 1499 } },
     { id: 'favourite', credits: 250, prices: { GBP: 2999, EUR: 3499 }, highlighted: true },

@@ -19,7 +19,7 @@ export default defineTenant({
   theme: 'violet',
   cdnPrefix: '/media/',
   countries: ['NL', 'BE'],
-  credits: { message: 10, photo: 5, gift: 25, signup: 20 },
+  credits: { message: 10, photo: 0, gift: 25, signup: 20 },
   creditBundles: [
     { id: 'starter', credits: 100, prices: { EUR: 1495 } },
     { id: 'popular', credits: 300, prices: { EUR: 3495 }, highlighted: true },

@@ -60,6 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
   if (result.ok) return redirect(`/credits/result/${result.paymentId}`)
   if (result.reason === 'unknown_bundle') throw new Response('Not found', { status: 404 })
+  // A SEPA mandate follows the direct-debit rule (blocked after a bounce or chargeback, the 30-day limit).
+  if (result.reason === 'blocked' || result.reason === 'limit') return data({ error: `payments:directDebit.${result.reason}` }, { status: 409 })
   return data({ error: result.reason === 'no_mandate' ? 'payments:errors.method' : 'payments:errors.provider' }, { status: result.reason === 'no_mandate' ? 400 : 503 })
 }
 

@@ -59,7 +59,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     like: { liked: like.liked, match: like.match },
     cleared,
     back: tabPath(from),
-    gifts: view.own ? null : { kinds: tenant.gifts, price: tenant.credits.gift },
+    gifts: view.own ? null : { kinds: tenant.gifts, price: tenant.credits.gift, requestKey: crypto.randomUUID() },
     siteName: tenant.name,
   }
 }

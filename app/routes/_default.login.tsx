@@ -33,7 +33,7 @@ const LoginSchema = z.object({
   redirectTo: z.string().optional(),
 })
 
-type LoginAlert = { kind: 'failed' } | { kind: 'locked'; minutes: number } | { kind: 'deleted'; date: string }
+type LoginAlert = { kind: 'failed' } | { kind: 'banned' } | { kind: 'locked'; minutes: number } | { kind: 'deleted'; date: string }
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }]
 
@@ -74,7 +74,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? { kind: 'locked', minutes: result.minutes }
         : result.reason === 'deleted'
           ? { kind: 'deleted', date: dateTimeFormat(formatLocaleFor(context.locale, tenant.countries), { dateStyle: 'long', timeZone: tenant.timeZone }).format(result.until) }
-          : { kind: 'failed' }
+          : result.reason === 'banned'
+            ? { kind: 'banned' }
+            : { kind: 'failed' }
     // A form-level error keeps the typed e-mail; the alert carries the minutes for the text.
     const reply = submission.reply({ formErrors: [`account:login.${alert.kind}`], hideFields: ['password'] })
     return result.reason === 'locked' ? data({ result: reply, alert }, { status: 429, headers: limitHeaders(result.retryAfter) }) : data({ result: reply, alert }, { status: 400 })
@@ -106,7 +108,21 @@ export default function Login() {
       <h1>{title}</h1>
       <p className="lead">{t('login.intro')}</p>
       <Form method="post" {...getFormProps(form)} className="card stack account-form">
-        {alert ? <FormAlert>{alert.kind === 'locked' ? t('login.locked', { minutes: alert.minutes }) : alert.kind === 'deleted' ? t('login.deleted', { date: alert.date }) : t('login.failed')}</FormAlert> : null}
+        {alert ? (
+          <FormAlert>
+            {alert.kind === 'locked' ? (
+              t('login.locked', { minutes: alert.minutes })
+            ) : alert.kind === 'deleted' ? (
+              t('login.deleted', { date: alert.date })
+            ) : alert.kind === 'banned' ? (
+              <>
+                {t('login.banned')} <Link to="/pages/ban">{t('login.banPage')}</Link>
+              </>
+            ) : (
+              t('login.failed')
+            )}
+          </FormAlert>
+        ) : null}
         <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
         <Honeypot />
         <TextField meta={fields.email} label={t('login.email')} type="email" autoComplete="username" />

@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const payment = await readScoped(reads, scope, (tx) => tx.payment.findFirst({ where: { tenantId: scope.tenantId, userId: member.userId, id: params.id } }))
     invariantResponse(payment, 'Not found', { status: 404 })
     const { id, status, credits, amount, currency, method, discountCode, discountPercent, createdAt, refundStatus, chargedBackAt } = payment
-    const refundable = status === 'paid' && !refundStatus && !chargedBackAt && withinRefundDays(tenant, payment.paidAt)
+    const refundable = status === 'paid' && !refundStatus && !chargedBackAt && payment.amountReversed === 0 && tenant.refundPolicy !== 'none' && withinRefundDays(tenant, payment.paidAt)
     return { ...base, detail: { id, status, credits, amount, currency, method, discountCode, discountPercent, createdAt: createdAt.toISOString(), refundStatus, refundable }, payments: [], movements: [] }
   }
   const [payments, movements] = await Promise.all([
@@ -81,6 +81,7 @@ export default function Transactions() {
         </dl>
         {detail.discountCode ? <p>{t('transactions.discount', { code: detail.discountCode, percent: detail.discountPercent })}</p> : null}
         {detail.refundStatus === 'requested' || result?.ok ? <FormAlert tone="info">{t('transactions.refundRequested')}</FormAlert> : null}
+        {result && !result.ok && result.reason === 'nothing_left' ? <FormAlert tone="info">{t('transactions.refundNothingLeft')}</FormAlert> : null}
         {detail.refundStatus === 'processing' ? <FormAlert tone="info">{t('transactions.refundProcessing')}</FormAlert> : null}
         {detail.refundStatus === 'refunded' ? <FormAlert tone="info">{t('transactions.refunded')}</FormAlert> : null}
         {detail.refundStatus === 'rejected' ? <FormAlert tone="info">{t('transactions.refundRejected')}</FormAlert> : null}

@@ -7,7 +7,7 @@ import { deviceCookie, knownDeviceOf } from '../auth/known-device.server.ts'
 import { clearSessionCookie, createSession, destroySession, readSessionId, sessionCookie, type Member } from '../auth/session.server.ts'
 import { verifyPassword } from '../auth/password.server.ts'
 import type { Db } from '../db/client.server.ts'
-import { withScope, type Scope } from '../db/scoped.server.ts'
+import { readScoped, withScope, type Reader, type Scope } from '../db/scoped.server.ts'
 import { localeCookie } from '../i18n/locale.server.ts'
 import { block, consumeAll, forget, refund } from '../limits/limiter.server.ts'
 import { retryMinutes } from '../limits/answer.server.ts'
@@ -17,6 +17,8 @@ import { normalizeEmail } from './fields.ts'
 export type LoginResult =
   | { ok: true; userId: string; sessionId: string; locale: string | null; passwordHash: string }
   | { ok: false; reason: 'failed' }
+  /** The right password of a banned account (console /members): no session, the ban page named. */
+  | { ok: false; reason: 'banned' }
   /** The right password of an account deleted less than GRACE_DAYS ago: it can be reactivated. */
   | { ok: false; reason: 'deleted'; until: Date }
   | { ok: false; reason: 'locked'; minutes: number; retryAfter: number }
@@ -63,7 +65,7 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
   const user = await withScope(db, scope, (tx) =>
     tx.user.findUnique({
       where: { tenantId_email: { tenantId: scope.tenantId, email: key } },
-      select: { id: true, passwordHash: true, status: true, locale: true, deletedAt: true },
+      select: { id: true, passwordHash: true, status: true, locale: true, bannedAt: true, deletedAt: true },
     }),
   )
   const usable = user && user.status !== 'deleted' ? user : null
@@ -89,6 +91,9 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
     const waits = await Promise.all(spent.map(([name, k]) => block(name, k)))
     return locked(Math.max(...waits))
   }
+
+  // A banned account learns it is banned only with its right password (a stranger learns nothing).
+  if (usable.bannedAt) return { ok: false, reason: 'banned' }
 
   // Right: the reservation is given back, and this key's failures are forgotten.
   await Promise.all(buckets.map(([name, k]) => (name === 'login_account_ip' || name === 'login_device' ? forget(name, k) : refund(name, k))))
@@ -128,6 +133,9 @@ export async function loginCookies(
   return cookies
 }
 
+/** SPEC §3's main_image: the profile's main photo (null when none); status `active` means visible. */
+export type MainImageJson = { filename: string; thumb_filename: string; status: string } | null
+
 export type UserJson = {
   id: string
   email: string
@@ -135,11 +143,23 @@ export type UserJson = {
   credits: number
   paid_user: boolean
   signup_date: string
-  profile: { id: number; name: string } | null
+  /** The site's mark for fictional profiles (SPEC §3 settings.fictional_icon). */
+  fictional_icon: string
+  /** Why e-mail is off (bounce, fbl, listunsubscribe); empty when it is on. */
+  notifications_disabled: string[]
+  profile: { id: number; name: string; main_image: MainImageJson } | null
+}
+
+/** The profile's main photo for the JSON user (one query). */
+export async function mainImageOf(reader: Reader, scope: Scope, profileId: number): Promise<MainImageJson> {
+  const photo = await readScoped(reader, scope, (tx) =>
+    tx.photo.findFirst({ where: { poolId: scope.poolId, profileId, isMain: true, status: { not: 'rejected' } }, select: { filename: true, thumbFilename: true, status: true } }),
+  )
+  return photo ? { filename: photo.filename, thumb_filename: photo.thumbFilename, status: photo.status } : null
 }
 
 /** SPEC §3 field names for the user record of GET/POST /api/user. Never a hash or session id. */
-export function userJson(member: Member): UserJson {
+export function userJson(member: Member, extra: { fictionalIcon: string; mainImage: MainImageJson }): UserJson {
   return {
     id: member.userId,
     email: member.email,
@@ -147,7 +167,9 @@ export function userJson(member: Member): UserJson {
     credits: member.credits,
     paid_user: member.paidUser,
     signup_date: member.signupDate.toISOString(),
-    profile: member.profile ? { id: member.profile.id, name: member.profile.name } : null,
+    fictional_icon: extra.fictionalIcon,
+    notifications_disabled: member.notifications.disabled,
+    profile: member.profile ? { id: member.profile.id, name: member.profile.name, main_image: extra.mainImage } : null,
   }
 }
 

@@ -10,7 +10,7 @@ import { LIMIT_RULES } from '../limits/rules.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { RESOURCES } from '../i18n/resources.ts'
-import { logIn as logInAt, loginCookies, logOut, saveLanguage, userJson, type LoginDeps, type LoginInput } from './login.server.ts'
+import { logIn as logInAt, loginCookies, logOut, mainImageOf, saveLanguage, userJson, type LoginDeps, type LoginInput } from './login.server.ts'
 
 const PASSWORD = 'correct horse battery'
 let db: Db
@@ -220,7 +220,7 @@ describe('the JSON user', () => {
     const result = await logIn({ db, scope: FLIRTLOKAAL }, { email, password: PASSWORD })
     if (!result.ok) throw new Error('login failed')
     const member = await loadMember(db, FLIRTLOKAAL, cookieFor(result.sessionId))
-    const json = userJson(member!)
+    const json = userJson(member!, { fictionalIcon: '★', mainImage: await mainImageOf(db, FLIRTLOKAAL, profile.id) })
     expect(json).toEqual({
       id: user.id,
       email,
@@ -228,10 +228,22 @@ describe('the JSON user', () => {
       credits: 0,
       paid_user: false,
       signup_date: user.signupDate.toISOString(),
-      profile: { id: profile.id, name: profile.name },
+      fictional_icon: '★',
+      notifications_disabled: [],
+      profile: { id: profile.id, name: profile.name, main_image: null },
     })
     expect(JSON.stringify(json)).not.toContain(result.sessionId)
     expect(JSON.stringify(json)).not.toContain('argon2')
+    // The main image once there is one; the reasons e-mail is off.
+    await withScope(db, FLIRTLOKAAL, async (tx) => {
+      await tx.photo.create({ data: { poolId: FLIRTLOKAAL.poolId, profileId: profile.id, filename: `main${profile.id}.jpg`, thumbFilename: `main${profile.id}.thumb.jpg`, status: 'active', isMain: true } })
+      await tx.user.update({ where: { id: user.id }, data: { notificationsDisabled: ['bounce'] } })
+    })
+    const again = await loadMember(db, FLIRTLOKAAL, cookieFor(result.sessionId))
+    expect(userJson(again!, { fictionalIcon: '★', mainImage: await mainImageOf(db, FLIRTLOKAAL, profile.id) })).toMatchObject({
+      notifications_disabled: ['bounce'],
+      profile: { main_image: { filename: `main${profile.id}.jpg`, thumb_filename: `main${profile.id}.thumb.jpg`, status: 'active' } },
+    })
   })
 
   it('login cookies add the saved language when the site offers it', async () => {

@@ -2,9 +2,13 @@
 // startTenancy (app/entry.server.tsx) and by the standalone worker (scripts/jobs-worker.ts).
 import type { Db } from '../db/client.server.ts'
 import { purgeAllTenants } from '../accounts/purge-scheduler.server.ts'
+import { runPasswordResetJob, type PasswordResetJob } from '../accounts/password-reset.server.ts'
 import { reconcileOpenPayments } from '../payments/reconcile.server.ts'
+import { sendRefund } from '../payments/refunds.server.ts'
 import { assignWaiting } from '../inbox/assign.server.ts'
 import { deliverOutboxMail, sweepOutbox } from '../mail/send.server.ts'
+import { sendPostback } from '../postbacks/postbacks.server.ts'
+import { sendCampaignBatch } from '../campaigns/campaigns.server.ts'
 import { deliverPush } from '../notifications/push.server.ts'
 import { runNotify, type NotifyJob } from '../notifications/notify.server.ts'
 import { sendUnreadReminders, sendWeeklyUpdates } from '../notifications/digests.server.ts'
@@ -26,6 +30,18 @@ export function appJobHandlers(options: { db: Db; tenants: () => Promise<readonl
       // Another node holds the row right now: let pg-boss try again shortly.
       if (outcome === 'busy') throw new Error('mail is being sent elsewhere; retrying')
     },
+    postback: async (data) => {
+      const { tenantId, id } = data as { tenantId: string; id: number }
+      const tenant = await tenantBySlug(tenantId)
+      if (!tenant) return
+      // Another sender holds it right now: pg-boss tries again after the delay.
+      if ((await sendPostback(db, tenant, id)) === 'busy') throw new Error('postback is being sent elsewhere; retrying')
+    },
+    'campaign-send': async (data) => {
+      const { tenantId, campaignId } = data as { tenantId: string; campaignId: number }
+      const tenant = await tenantBySlug(tenantId)
+      if (tenant) await sendCampaignBatch(db, tenant, campaignId)
+    },
     'mail-sweep': async (data) => {
       // At a node's start every unsent mail is queued again (a job in the hands of a node that
       // died is retried only after its expiry); delivery is idempotent, so a duplicate job is harmless.
@@ -37,6 +53,9 @@ export function appJobHandlers(options: { db: Db; tenants: () => Promise<readonl
     },
     notify: async (data, job) => {
       await runNotify(db, await tenants(), data as NotifyJob, job.id)
+    },
+    'password-reset': async (data) => {
+      await runPasswordResetJob(db, await tenants(), data as PasswordResetJob)
     },
     'push-send': async (data) => {
       const { tenantId, subscriptionId, payload } = data as { tenantId: string; subscriptionId: string; payload: PushPayload }
@@ -56,6 +75,13 @@ export function appJobHandlers(options: { db: Db; tenants: () => Promise<readonl
     // Open payments whose webhook never came (a node died, Mollie gave up): decision 015.
     'payments-reconcile': async () => {
       await reconcileOpenPayments(db, await tenants(), { log })
+    },
+    // An approved refund's Mollie call (decision 040); a provider error throws, so it is retried.
+    'payment-refund': async (data) => {
+      const { tenantId, paymentId } = data as { tenantId: string; paymentId: string }
+      const tenant = await tenantBySlug(tenantId)
+      if (!tenant) return
+      await sendRefund(db, tenant, { tenantId: tenant.slug, poolId: tenant.pool }, paymentId, log)
     },
     // Waiting conversations to available chatters (issue #21).
     'inbox-assign': async () => {
