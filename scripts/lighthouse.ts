@@ -1,6 +1,7 @@
 // `npm run lighthouse`: Lighthouse's mobile performance audit (its default: a mid-range phone,
 // slow 4G, simulated) on the home and members pages of every demo site, against the built app
-// served by scripts/e2e-server.ts. Prints the score and the LCP per page; nothing is asserted.
+// served by scripts/e2e-server.ts. Prints the performance and SEO scores and the LCP per page;
+// nothing is asserted.
 // Run from another checkout's folder to measure that checkout (the server started is the
 // current folder's): `cd ../old && node --import tsx /path/to/scripts/lighthouse.ts`.
 import { spawn } from 'node:child_process'
@@ -45,20 +46,22 @@ try {
     const cookie = (await post(host, '/login', `email=${encodeURIComponent(`demo.${slug}@example.com`)}&password=demo-password`)).join('; ')
     for (const [label, path, headers] of [['home (visitor)', '/', undefined], ['/members (member)', '/members', { Cookie: cookie }]] as const) {
       const scores: number[] = []
+      const seo: number[] = []
       const lcps: number[] = []
       for (let run = 0; run < RUNS; run++) {
-        const result = await lighthouse(`http://${host}${path}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error', extraHeaders: headers })
+        const result = await lighthouse(`http://${host}${path}`, { port: chrome.port, onlyCategories: ['performance', 'seo'], output: 'json', logLevel: 'error', extraHeaders: headers })
         const lhr = result?.lhr
         if (!lhr) throw new Error(`no Lighthouse result for ${path}`)
         scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100))
+        seo.push(Math.round((lhr.categories.seo?.score ?? 0) * 100))
         const lcp = lhr.audits['largest-contentful-paint']?.numericValue
         if (lcp !== undefined) lcps.push(lcp)
       }
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-      rows.push(`| ${slug} | ${label} | ${median(scores)} | ${lcps.length ? `${(median(lcps) / 1000).toFixed(2)} s` : 'not measured'} |`)
+      rows.push(`| ${slug} | ${label} | ${median(scores)} | ${median(seo)} | ${lcps.length ? `${(median(lcps) / 1000).toFixed(2)} s` : 'not measured'} |`)
     }
   }
-  console.info(`\nLighthouse mobile (median of ${RUNS}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')})\n\n| site | page | performance | LCP |\n|---|---|---|---|\n${rows.join('\n')}`)
+  console.info(`\nLighthouse mobile (median of ${RUNS}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')})\n\n| site | page | performance | SEO | LCP |\n|---|---|---|---|---|\n${rows.join('\n')}`)
 } finally {
   await chrome.kill()
   server.kill('SIGTERM')
