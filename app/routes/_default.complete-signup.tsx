@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await resendActivation({ db, scope, tenant, theme, t, link: (path) => siteLink(tenant, request, path) }, member.userId)
   if (result.ok) return data<ResendAnswer>({ sent: true })
   if (result.reason === 'notPending') throw redirect('/members')
-  return data<ResendAnswer>({ sent: false, seconds: result.seconds }, { status: 429 })
+  return data<ResendAnswer>({ sent: false, seconds: result.seconds }, { status: 429, headers: limitHeaders(result.seconds) })
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])

@@ -20,8 +20,12 @@ import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
 import giftsCss from '~/styles/gifts.css?url'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 export const handle: I18nHandle = { i18n: ['profile', 'chat'] }
+
+// A refused send (429) keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
 
 // A member's profile (SPEC §2, §4, §6). Everything a viewer may not see is a plain 404:
 // unknown, another pool's, not active, blocked by the owner, or invisible.

@@ -15,11 +15,15 @@ import { pageTitle } from '~/modules/site/title.ts'
 import chatCss from '~/styles/chat.css?url'
 import giftsCss from '~/styles/gifts.css?url'
 import type { LayoutHandle } from './_default.tsx'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 // Chat with a member (SPEC §2 /members/{id}/chat): an existing conversation opens at
 // /chats/{id}; otherwise an empty one, created by the first message sent. A member out of
 // reach (blocked, invisible without a conversation, another pool) is the site's 404.
 export const handle: I18nHandle & LayoutHandle = { i18n: ['chat', 'profile'], layout: 'chat' }
+
+// A refused send (429) keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatCss }, { rel: 'stylesheet', href: giftsCss }]
 

@@ -9,7 +9,10 @@ import { invariantResponse } from '~/modules/http/invariant.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { requestRefund, withinRefundDays } from '~/modules/payments/refunds.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { useFormatLocale } from '~/modules/site/use-root-data.ts'
 import { formatMoney } from '~/modules/site/pricing.ts'
+import { methodLabel } from '~/modules/payments/methods.ts'
+import { dateTimeFormat } from '~/modules/site/formatters.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
 export const handle: I18nHandle = { i18n: ['payments'] }
@@ -19,7 +22,7 @@ export const handle: I18nHandle = { i18n: ['payments'] }
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = requireMember(context, request)
   const { reads, scope, tenant } = context
-  const base = { title: context.t('transactions.title', { ns: 'payments' }), siteName: tenant.name }
+  const base = { title: context.t('transactions.title', { ns: 'payments' }), siteName: tenant.name, timeZone: tenant.timeZone }
   if (params.id) {
     const payment = await readScoped(reads, scope, (tx) => tx.payment.findFirst({ where: { tenantId: scope.tenantId, userId: member.userId, id: params.id } }))
     invariantResponse(payment, 'Not found', { status: 404 })
@@ -50,10 +53,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Transactions() {
-  const { title, detail, payments, movements } = useLoaderData<typeof loader>()
+  const { title, detail, payments, movements, timeZone } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  const { t, i18n } = useTranslation('payments')
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { timeZone: 'UTC' })
+  const { t } = useTranslation('payments')
+  const formatLocale = useFormatLocale()
+  const date = (iso: string) => dateTimeFormat(formatLocale, { dateStyle: 'short', timeZone }).format(new Date(iso))
   if (detail) {
     return (
       <div className="container section narrow">
@@ -62,7 +66,7 @@ export default function Transactions() {
           <dt>{t('transactions.date')}</dt>
           <dd>{date(detail.createdAt)}</dd>
           <dt>{t('transactions.amount')}</dt>
-          <dd>{formatMoney(detail.amount, detail.currency, i18n.language)}</dd>
+          <dd>{formatMoney(detail.amount, detail.currency, formatLocale)}</dd>
           <dt>{t('transactions.credits')}</dt>
           <dd>{detail.credits}</dd>
           <dt>{t('transactions.status')}</dt>
@@ -70,7 +74,7 @@ export default function Transactions() {
           {detail.method ? (
             <>
               <dt>{t('transactions.method')}</dt>
-              <dd>{detail.method}</dd>
+              <dd>{methodLabel(detail.method, t)}</dd>
             </>
           ) : null}
         </dl>
@@ -118,7 +122,7 @@ export default function Transactions() {
                 <tr key={p.id} data-testid="payment-row">
                   <td>{date(p.createdAt)}</td>
                   <td>{p.credits}</td>
-                  <td>{formatMoney(p.amount, p.currency, i18n.language)}</td>
+                  <td>{formatMoney(p.amount, p.currency, formatLocale)}</td>
                   <td>{t(`transactions.statuses.${p.status}`)}</td>
                   <td>
                     <Link to={`/transactions/${p.id}`}>{t('transactions.details')}</Link>

@@ -137,8 +137,15 @@ export async function listChats(tx: ScopedTx, scope: Scope, me: number, cdnPrefi
 }
 
 /** Unread messages to the member from partners they may see: the badge and title prefix. */
-export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number): Promise<number> {
-  return tx.message.count({ where: { poolId: scope.poolId, recipientId: me, readAt: null, deliveredAt: { not: null }, sender: partnerVisible(me) } })
+/**
+ * Unread messages to `me`. `openConversation`: the conversation on the member's screen, whose
+ * messages are being read as they arrive (its page marks them read in a transaction of its
+ * own, which may commit after this count), so they never make a badge.
+ */
+export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number, openConversation: number | null = null): Promise<number> {
+  return tx.message.count({
+    where: { poolId: scope.poolId, recipientId: me, readAt: null, deliveredAt: { not: null }, sender: partnerVisible(me), ...(openConversation !== null ? { conversationId: { not: openConversation } } : {}) },
+  })
 }
 
 

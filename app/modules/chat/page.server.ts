@@ -1,10 +1,12 @@
 // What the chat routes share (/chats/{id} and /members/{id}/chat): the screen's data and
 // sending from its form. Routes stay thin: guard, parse, call these, return.
 import { randomUUID } from 'node:crypto'
+import { numberFormat } from '../site/formatters.ts'
+import { formatLocaleFor } from '../site/format-locale.ts'
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import type { Member } from '../auth/session.server.ts'
 import { readScoped } from '../db/scoped.server.ts'
-import { limitText } from '../limits/answer.server.ts'
+import { limitHeaders, limitText } from '../limits/answer.server.ts'
 import { messageAllowed } from '../limits/apply.server.ts'
 import { localized } from '../site/public-settings.server.ts'
 import { publishMemberEvent } from '../realtime/member-events.server.ts'
@@ -40,7 +42,7 @@ export async function composerInfo(context: AppLoadContext, member: Member, me: 
   return {
     maxLength: tenant.messageLength,
     cost: tenant.credits.message,
-    priceFrom: minimum ? new Intl.NumberFormat(locale, { style: 'currency', currency: minimum.currency }).format(minimum.costs / 100) : null,
+    priceFrom: minimum ? numberFormat(formatLocaleFor(locale, tenant.countries), { style: 'currency', currency: minimum.currency }).format(minimum.costs / 100) : null,
     gifts: { kinds: tenant.gifts, price: tenant.credits.gift, requestKey: randomUUID() },
     limitReached: options.newConversation && !member.paidUser && started >= FREE_CONVERSATIONS,
     requestKey: randomUUID(),
@@ -71,7 +73,7 @@ export async function sendFormData(form: FormData | null, context: AppLoadContex
   const keyField = form?.get('key')
   const requestKey = typeof keyField === 'string' && REQUEST_KEY.test(keyField) ? keyField.toLowerCase() : undefined
   const allowed = await messageAllowed(scope.tenantId, member.userId, context.clientIp)
-  if (!allowed.ok) return Response.json({ error: 'limited', body, message: limitText(t, allowed.retryAfter) } satisfies SendFailure, { status: 429 })
+  if (!allowed.ok) return Response.json({ error: 'limited', body, message: limitText(t, allowed.retryAfter) } satisfies SendFailure, { status: 429, headers: limitHeaders(allowed.retryAfter) })
   const result = await sendMessage(db, scope, {
     sender: { userId: member.userId, profileId: me, paidUser: member.paidUser },
     recipientId,

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
+import { inTurn } from '../db/member-turn.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
 import { reachableProfile } from '../reach/reach.server.ts'
 import { publishMemberEvent } from '../realtime/member-events.server.ts'
@@ -108,9 +109,11 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
 
 /** One transaction, then the live event to the recipient (never for a message not stored). */
 export async function sendMessage(db: Db, scope: Scope, input: SendInput): Promise<SendResult> {
-  // Sends of one member queue on their account row (the debit): under a burst they wait
-  // for a connection longer than Prisma's default 2 s rather than fail.
-  const result = await withScope(db, scope, (tx) => sendMessageIn(tx, scope, input), { maxWait: 10_000, timeout: 15_000 })
+  // Sends of one member take turns before they take a connection (member-turn.server.ts):
+  // a burst waits in memory, not in the pool on its own account row's lock.
+  const result = await inTurn(`send:${scope.tenantId}:${input.sender.userId}`, () =>
+    withScope(db, scope, (tx) => sendMessageIn(tx, scope, input), { maxWait: 10_000, timeout: 15_000 }),
+  )
   if (result.ok && !result.repeated) {
     wakeNotify()
     const event = { type: 'message' as const, conversation: result.conversationId, from: input.sender.profileId, ...(input.gift ? { gift: input.gift } : {}) }

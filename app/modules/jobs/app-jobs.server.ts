@@ -2,6 +2,7 @@
 // startTenancy (app/entry.server.tsx) and by the standalone worker (scripts/jobs-worker.ts).
 import type { Db } from '../db/client.server.ts'
 import { purgeAllTenants } from '../accounts/purge-scheduler.server.ts'
+import { runPasswordResetJob, type PasswordResetJob } from '../accounts/password-reset.server.ts'
 import { reconcileOpenPayments } from '../payments/reconcile.server.ts'
 import { sendRefund } from '../payments/refunds.server.ts'
 import { assignWaiting } from '../inbox/assign.server.ts'
@@ -38,6 +39,9 @@ export function appJobHandlers(options: { db: Db; tenants: () => Promise<readonl
     },
     notify: async (data, job) => {
       await runNotify(db, await tenants(), data as NotifyJob, job.id)
+    },
+    'password-reset': async (data) => {
+      await runPasswordResetJob(db, await tenants(), data as PasswordResetJob)
     },
     'push-send': async (data) => {
       const { tenantId, subscriptionId, payload } = data as { tenantId: string; subscriptionId: string; payload: PushPayload }
