@@ -45,7 +45,8 @@ export default defineTenant({
   loggedOutSearchTrafficsource: true,
   minimumAge: 18,
   welcomeDiscountHours: 24,
-  partnerSite: 'https://www.flirtlokaal.nl/',
+  // A partner outside the benelux pool, per language (the Dutch one is the operator's own partner deal).
+  partnerSite: { nl: 'https://www.example.nl/', en: 'https://www.datevibe.com/' },
   landers: ['whoneedsstrings', 'alonetonight', 'maplanding'],
   // Loaded only after consent in the cookie banner (decision 018); demo ids.
   tracking: { tagManager: { provider: 'gtm', id: 'GTM-DEMO123' }, analytics: { provider: 'clarity', id: 'demo12ab' } },

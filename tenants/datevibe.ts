@@ -36,7 +36,8 @@ export default defineTenant({
   minimumAge: 18,
   welcomeDiscountHours: 72,
   timeZone: 'Europe/London',
-  partnerSite: 'https://www.flirtlokaal.nl/',
+  // A British partner outside DateVibe's pool (the operator's own partner deal).
+  partnerSite: { en: 'https://www.example.co.uk/' },
   landers: ['video', 'socialnetwork', 'transitionsvideolanding'],
   liveCams: { count: 4, liveNow: 2 },
   company: {

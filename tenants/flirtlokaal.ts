@@ -45,7 +45,8 @@ export default defineTenant({
   loggedOutSearchTrafficsource: false,
   minimumAge: 18,
   welcomeDiscountHours: 48,
-  partnerSite: 'https://www.datedichtbij.nl/',
+  // A partner outside the benelux pool, per language (the Dutch one is the operator's own partner deal).
+  partnerSite: { nl: 'https://www.example.nl/', en: 'https://www.datevibe.com/' },
   landers: ['adultonly', 'tinderswipe', 'gallery', 'collagelanding', 'iconslanding'],
   liveCams: { count: 4, liveNow: 2 },
   company: {

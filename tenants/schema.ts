@@ -79,6 +79,20 @@ export const PaymentsSchema = z.strictObject({
   directDebitLimit: z.number().int().positive().default(15_000),
 })
 
+/** Events an affiliate network may be told of by a postback (decision 052). */
+export const POSTBACK_EVENTS = ['signup', 'activation', 'first_purchase', 'purchase'] as const
+
+/**
+ * A network's server-to-server postback: a URL template ({network}, {ref}, {sub1}, {sub2},
+ * {sub3}, {event}, {amount}, {currency}, {transaction}, {site}; values URL-encoded) and the
+ * events it wants. https, or http to this machine (a local receiver in the demo and tests).
+ */
+export const PostbackSchema = z.strictObject({
+  network: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'the network value of its links (letters, digits, _ . -)'),
+  url: z.string().regex(/^(https:\/\/[^\s]+|http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/[^\s]*)$/, 'an https URL (or http://localhost/… for a local receiver)'),
+  events: z.array(z.enum(POSTBACK_EVENTS)).min(1),
+})
+
 export const CompanySchema = z.strictObject({
   name: z.string().min(1),
   address: z.string().min(1),
@@ -153,6 +167,10 @@ export const TenantConfigSchema = z
      * amount x unused / credits; `none`: members cannot ask for a refund on the site.
      */
     refundPolicy: z.enum(['pro_rata_unused', 'none']).default('pro_rata_unused'),
+    /** Affiliate networks told of signups, activations and purchases (decision 052). */
+    postbacks: z.array(PostbackSchema).default([]),
+    /** Campaign mails per minute at most (console /campaigns), so a big send does not flood the mail server. */
+    campaignRatePerMinute: z.number().int().min(1).max(100_000).default(600),
     payments: PaymentsSchema.default({ enabled: true, methods: ['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sofort', 'sdd'], directDebitLimit: 15_000 }),
     signups: z.enum(['all', 'with_trafficsource', 'closed']),
     loggedOutSearch: z.boolean(),
@@ -162,8 +180,12 @@ export const TenantConfigSchema = z
     welcomeDiscountHours: z.number().int().positive().max(24 * 30),
     /** IANA time zone of the site: where its days begin (the swipe game's daily likes). */
     timeZone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Amsterdam').default('Europe/Amsterdam'),
-    /** Where a member goes after deleting their account. */
-    partnerSite: z.url({ protocol: /^https$/ }),
+    /**
+     * Where a member goes after deleting their account: one https URL, or one per language
+     * (`{ nl: 'https://…', en: 'https://…' }`; the member's language, else the site's
+     * default, else the first). Never a site of this site's own pool (checked at load).
+     */
+    partnerSite: z.union([z.url({ protocol: /^https$/ }), z.partialRecord(LocaleSchema, z.url({ protocol: /^https$/ })).refine((r) => Object.keys(r).length > 0, 'at least one language')]),
     /** Enabled landers: folder names under landers/ (decision 014); others answer 404. */
     landers: z.array(slug).default([]),
     /**

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useLoaderData } from '@remix-run/react'
 import { ChatScreen } from '~/components/chat/chat-screen.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
@@ -43,7 +44,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const composer = await composerInfo(context, member, me, { newConversation: false, fictional: chat.partner.fictional })
   const when = dateTimeFormat(formatLocaleFor(context.locale, tenant.countries), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: tenant.timeZone })
   const messages = chat.messages.map((m) => ({ ...m, time: when.format(new Date(m.createdAt)) }))
-  return { chat: { ...chat, messages }, composer, siteName: tenant.name }
+  return { chat: { ...chat, messages }, composer, premium: member.paidUser, siteName: tenant.name }
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
@@ -59,10 +60,12 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return sendFromForm(request, context, member, me, partnerOf(conversation, me))
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.chat.partner.name || undefined, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function ChatPage() {
-  const { chat, composer } = useLoaderData<typeof loader>()
-  return <ChatScreen key={chat.id} partner={chat.partner} messages={chat.messages} olderHidden={chat.olderHidden} partnerGone={chat.partnerGone} composer={composer} />
+  const { chat, composer, premium } = useLoaderData<typeof loader>()
+  return <ChatScreen key={chat.id} partner={chat.partner} messages={chat.messages} olderHidden={chat.olderHidden} premium={premium} partnerGone={chat.partnerGone} composer={composer} />
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { randomUUID } from 'node:crypto'
 import { useTranslation } from 'react-i18next'
@@ -64,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ error: result.reason === 'no_mandate' ? 'payments:errors.method' : 'payments:errors.provider' }, { status: result.reason === 'no_mandate' ? 400 : 503 })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function RepeatOrder() {
   const { bundle, saved, key, title } = useLoaderData<typeof loader>()
@@ -126,3 +127,5 @@ export default function RepeatOrder() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

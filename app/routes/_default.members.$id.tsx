@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useActionData, useLoaderData, useOutlet } from '@remix-run/react'
 import { BuyCreditsAlert } from '~/components/chat/chat-screen.tsx'
 import { sendFormData, type SendFailure } from '~/modules/chat/page.server.ts'
@@ -91,7 +92,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return redirect(`/members/${profileId}`)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function MemberProfilePage() {
@@ -120,3 +121,5 @@ export default function MemberProfilePage() {
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

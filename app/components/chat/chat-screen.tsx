@@ -7,6 +7,7 @@ import { GiftImage, GiftPicker } from './gift-picker.tsx'
 import type { ChatMessage, ComposerInfo, SendFailure } from '~/modules/chat/types.ts'
 import { bodyLength } from '~/modules/chat/rules.ts'
 import type { ProfileCard } from '~/modules/profiles/showcase.server.ts'
+import { FULL_HISTORY } from '~/modules/chat/rules.ts'
 
 /**
  * A conversation (SPEC §2 chat screen): the partner in the header, the messages (text as
@@ -18,12 +19,15 @@ export function ChatScreen({
   messages,
   composer,
   olderHidden = false,
+  premium = false,
   partnerGone = false,
 }: {
   partner: ProfileCard
   messages: ChatMessage[]
   composer: ComposerInfo
   olderHidden?: boolean
+  /** A premium member sees the longest history there is: no "go premium" for the rest. */
+  premium?: boolean
   partnerGone?: boolean
 }) {
   const { t } = useTranslation('chat')
@@ -57,8 +61,14 @@ export function ChatScreen({
       <ol className="chat__messages" ref={list} tabIndex={0} aria-live="polite" aria-label={t('withName', { name: partner.name })} data-testid="chat-messages">
         {olderHidden ? (
           <li className="alert alert--info chat__history" role="note">
-            <p>{t('history.note')}</p>
-            <Link to="/pricing">{t('premium')}</Link>
+            {premium ? (
+              <p>{t('history.latestOnly', { count: FULL_HISTORY })}</p>
+            ) : (
+              <>
+                <p>{t('history.note')}</p>
+                <Link to="/pricing">{t('premium')}</Link>
+              </>
+            )}
           </li>
         ) : null}
         {messages.length === 0 ? <li className="chat__first">{t('first', { name: partner.name })}</li> : null}

@@ -9,6 +9,7 @@ import { createSession } from '../auth/session.server.ts'
 import { issueToken } from '../auth/tokens.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
 import { sendMessage } from '../chat/send.server.ts'
+import { queuePostbackIn } from '../postbacks/postbacks.server.ts'
 import { withScope } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { GRACE_MS } from './deletion.server.ts'
@@ -113,6 +114,8 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
           signupDate: now,
         },
       })
+      // Decision 052: the member's affiliate network hears of the signup (once, by the job).
+      await queuePostbackIn(tx, scope, 'signup', { userId: user.id, eventKey: user.id })
       // SPEC §1/§3: granted at signup, never shown; on the ledger like every credit change.
       if (tenant.credits.signup > 0) {
         await changeCredits(tx, scope, { userId: user.id, delta: tenant.credits.signup, reason: 'signup_grant', reference: user.id })
@@ -264,9 +267,11 @@ export async function submitSignupStep(deps: SignupDeps, input: StepInput): Prom
   const account = parseWithZod(formData, { schema: Step2Schema })
   if (account.status !== 'success') return { kind: 'data', status: 400, data: { step: 2, draft, result: account.reply(HIDE) } }
   const ip = input.ip || 'unknown'
+  const domain = account.value.email.trim().toLowerCase().split('@').pop() ?? ''
   const allowed = await consumeAll([
     ['signup_ip', ip],
     ['signup_ip_day', ip],
+    ['signup_domain', `${tenant.slug}:${domain}`],
   ])
   if (!allowed.ok) {
     // What was typed stays (but the password); the text names the minutes.

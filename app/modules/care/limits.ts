@@ -1,3 +1,4 @@
-// Input limits of the console's member care, shared by the server and its forms.
+// Field limits of the console's member care, shared by the server and its forms.
 /** The longest search text (e-mail, name, profile id or payment id). */
 export const SEARCH_MAX = 200
+export const NOTE_MAX = 500

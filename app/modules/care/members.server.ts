@@ -9,7 +9,7 @@ import type { Reach } from '../operators/scope.server.ts'
 import type { Scope, ScopedTx } from '../db/scoped.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
 import { markDeletedIn, purgeUsersIn } from '../accounts/deletion.server.ts'
-import { SEARCH_MAX } from './limits.ts'
+import { NOTE_MAX, SEARCH_MAX } from './limits.ts'
 
 export type MemberHit = {
   userId: string
@@ -23,6 +23,7 @@ export type MemberHit = {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export { NOTE_MAX, SEARCH_MAX }
 
 /**
  * Accounts matching `query` on the operator's sites: an e-mail address (or part of one), a
@@ -94,7 +95,6 @@ export async function accountFor(tx: ScopedTx, reach: Reach, userId: string): Pr
   return { scope: { tenantId: site.slug, poolId: site.pool }, user }
 }
 
-export const NOTE_MAX = 500
 export const ADJUST_MAX = 1_000_000
 
 export type AdjustResult = { ok: true; balance: number } | { ok: false; error: 'notFound' | 'insufficient' }

@@ -142,7 +142,7 @@ describe('sendMessage', () => {
     expect(await inScope(FLIRTLOKAAL, (tx) => listChats(tx, FLIRTLOKAAL, b.profile.id, '/media/'))).toEqual([])
     await inScope(FLIRTLOKAAL, async (tx) => {
       await tx.profile.update({ where: { id: a.profile.id }, data: { status: 'active' } })
-      expect(await deliverWaitingMessages(tx, FLIRTLOKAAL, a.profile.id)).toEqual([{ recipientId: b.profile.id, conversationId: expect.any(Number) }])
+      expect(await deliverWaitingMessages(tx, FLIRTLOKAAL, a.profile.id)).toEqual([{ recipientId: b.profile.id, conversationId: expect.any(Number), first: true }])
     })
     expect(await inScope(FLIRTLOKAAL, (tx) => countUnreadMessages(tx, FLIRTLOKAAL, b.profile.id))).toBe(1)
   })

@@ -14,6 +14,7 @@ import { publishQueueChanged } from '../inbox/events.server.ts'
 import { wakeAssignment } from '../inbox/assign.server.ts'
 import { countStarted, findConversation, pairOf } from './conversations.server.ts'
 import { checkBody, FREE_CONVERSATIONS, normalizeBody, type BodyProblem } from './rules.ts'
+import { metrics } from '../observability/metrics.server.ts'
 
 export type SendInput = {
   sender: { userId: string; profileId: number; paidUser: boolean }
@@ -114,6 +115,7 @@ export async function sendMessage(db: Db, scope: Scope, input: SendInput): Promi
   const result = await inTurn(`send:${scope.tenantId}:${input.sender.userId}`, () =>
     withScope(db, scope, (tx) => sendMessageIn(tx, scope, input), { maxWait: 10_000, timeout: 15_000 }),
   )
+  metrics.chatSends.inc({ result: result.ok ? 'sent' : 'refused' })
   if (result.ok && !result.repeated) {
     wakeNotify()
     const event = { type: 'message' as const, conversation: result.conversationId, from: input.sender.profileId, ...(input.gift ? { gift: input.gift } : {}) }

@@ -7,6 +7,8 @@ import { reconcileOpenPayments } from '../payments/reconcile.server.ts'
 import { sendRefund } from '../payments/refunds.server.ts'
 import { assignWaiting } from '../inbox/assign.server.ts'
 import { deliverOutboxMail, sweepOutbox } from '../mail/send.server.ts'
+import { sendPostback } from '../postbacks/postbacks.server.ts'
+import { sendCampaignBatch } from '../campaigns/campaigns.server.ts'
 import { deliverPush } from '../notifications/push.server.ts'
 import { runNotify, type NotifyJob } from '../notifications/notify.server.ts'
 import { sendUnreadReminders, sendWeeklyUpdates } from '../notifications/digests.server.ts'
@@ -27,6 +29,18 @@ export function appJobHandlers(options: { db: Db; tenants: () => Promise<readonl
       const outcome = await deliverOutboxMail(db, tenant, id)
       // Another node holds the row right now: let pg-boss try again shortly.
       if (outcome === 'busy') throw new Error('mail is being sent elsewhere; retrying')
+    },
+    postback: async (data) => {
+      const { tenantId, id } = data as { tenantId: string; id: number }
+      const tenant = await tenantBySlug(tenantId)
+      if (!tenant) return
+      // Another sender holds it right now: pg-boss tries again after the delay.
+      if ((await sendPostback(db, tenant, id)) === 'busy') throw new Error('postback is being sent elsewhere; retrying')
+    },
+    'campaign-send': async (data) => {
+      const { tenantId, campaignId } = data as { tenantId: string; campaignId: number }
+      const tenant = await tenantBySlug(tenantId)
+      if (tenant) await sendCampaignBatch(db, tenant, campaignId)
     },
     'mail-sweep': async (data) => {
       // At a node's start every unsent mail is queued again (a job in the hands of a node that

@@ -43,6 +43,10 @@ export const QUEUES = {
   'payment-refund': { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   /** Waiting conversations handed to available chatters (app/modules/inbox/assign.server.ts). */
   'inbox-assign': { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 120, cron: '* * * * *', onStart: true },
+  /** One affiliate postback: { tenantId, id } (app/modules/postbacks/postbacks.server.ts). */
+  postback: { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  /** One batch of a campaign (a minute's worth at the site's rate): { tenantId, campaignId }. */
+  'campaign-send': { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
 } as const satisfies Record<string, QueueSpec>
 
 export type QueueName = keyof typeof QUEUES

@@ -5,6 +5,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { withScope } from '../db/scoped.server.ts'
+import { logUnavailable, unavailableResponse } from '../http/unavailable.server.ts'
 import { getMediaStorage, isMediaKey, type MediaStorage } from './storage.server.ts'
 
 export type PhotoFacts = {
@@ -100,7 +101,14 @@ export async function servePhoto(
   // Only the public answer varies by nothing; a private one is never shared anyway.
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
 
-  const object = await (options.storage ?? getMediaStorage()).get(key)
+  let object
+  try {
+    object = await (options.storage ?? getMediaStorage()).get(key)
+  } catch (error) {
+    // The bucket is away: a 503 nobody caches, one log line per interval (decision 047).
+    logUnavailable('storage', error)
+    return unavailableResponse('storage')
+  }
   if (!object) return notFound()
   headers.set('Content-Type', object.contentType && object.contentType.startsWith('image/') ? object.contentType : contentTypeOf(key))
   if (object.size !== undefined) headers.set('Content-Length', String(object.size))

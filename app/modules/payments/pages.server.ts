@@ -99,6 +99,11 @@ export async function resultPage(context: Context, member: Member, paymentId: st
     }
   }
   const balance = await withScope(db, scope, (tx) => tx.user.findFirst({ where: { tenantId: scope.tenantId, id: member.userId }, select: { credits: true, paidUser: true } }))
+  // "Premium for life" is news only on the purchase that made the member premium: the first paid one.
+  const paidAt = payment.status === 'paid' ? payment.paidAt : null
+  const paidBefore = paidAt
+    ? await withScope(db, scope, (tx) => tx.payment.count({ where: { tenantId: scope.tenantId, userId: member.userId, paidAt: { lt: paidAt } } }))
+    : 1
   return {
     id: payment.id,
     status: payment.status,
@@ -110,6 +115,6 @@ export async function resultPage(context: Context, member: Member, paymentId: st
     recurring: payment.sequence === 'recurring',
     checkoutUrl: payment.status === 'open' ? payment.checkoutUrl : null,
     balance: balance?.credits ?? 0,
-    premium: balance?.paidUser ?? false,
+    premium: (balance?.paidUser ?? false) && paidBefore === 0,
   }
 }

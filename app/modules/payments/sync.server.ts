@@ -3,6 +3,7 @@
 // (docs/decisions/015-payments.md). The ledger's unique (site, reason, reference) is the
 // last word: a purchase credits once, a refund or chargeback debits once, however many
 // webhooks arrive at the same moment.
+import { queuePurchasePostbacksIn } from '../postbacks/postbacks.server.ts'
 import type { Payment as MolliePayment } from '@mollie/api-client'
 import { changeCredits } from '../credits/ledger.server.ts'
 import type { Db } from '../db/client.server.ts'
@@ -14,6 +15,7 @@ import { queueReceiptIn } from './receipt.server.ts'
 import { applyReversal } from './refunds.server.ts'
 import { releaseDiscountIn } from './discounts.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
+import { metrics } from '../observability/metrics.server.ts'
 
 type Site = LoadedTenant
 type Log = Pick<Console, 'info' | 'error' | 'warn'>
@@ -78,6 +80,8 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
         await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: current.userId }, data: { paidUser: true } })
         // The receipt, in this transaction: sent when (and only if) the credits arrived.
         await queueReceiptIn(tx, site, current)
+        // Decision 052: purchase (and first_purchase) postbacks, once per payment and network.
+        await queuePurchasePostbacksIn(tx, scope, current)
         if (current.discountCode) {
           await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES (${scope.tenantId}, ${current.discountCode}, ${current.userId}, ${current.id}) ON CONFLICT DO NOTHING`
         }
@@ -101,6 +105,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
       if (status === 'failed' || status === 'canceled' || status === 'expired') await releaseDiscountIn(tx, scope, current.id)
       outcome = 'updated'
     }
+    if (outcome !== 'unchanged') metrics.payments.inc({ state: reversed && outcome === 'reversed' ? 'reversed' : status })
     return outcome
   }, WAIT)
 }
