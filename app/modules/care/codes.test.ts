@@ -35,8 +35,12 @@ async function check(userId: string, code: string) {
   const tenant = await tenantFor(FLIRTLOKAAL)
   return withScope(db, FLIRTLOKAAL, (tx) => checkDiscountCode(tx, FLIRTLOKAAL, tenant, { id: userId, paidUser: false, signupDate: new Date(0) }, code, order))
 }
+// A paid purchase with the code (decision 040: a redemption counts while its payment is live or paid).
 const redeem = (code: string, userId: string) =>
-  withScope(db, FLIRTLOKAAL, (tx) => tx.$executeRaw`INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES ('flirtlokaal', ${code}, ${userId}, gen_random_uuid()::text)`)
+  withScope(db, FLIRTLOKAAL, async (tx) => {
+    const payment = await tx.payment.create({ data: { tenantId: 'flirtlokaal', userId, bundleId: 'starter', credits: 100, amount: 1196, currency: 'EUR', status: 'paid', discountCode: code, discountPercent: 20 } })
+    await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES ('flirtlokaal', ${code}, ${userId}, ${payment.id})`
+  })
 
 describe('/codes', () => {
   it('refuses bad input at the field and keeps what was typed', async () => {

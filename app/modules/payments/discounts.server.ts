@@ -114,8 +114,15 @@ export async function checkDiscountCode(tx: ScopedTx, scope: Scope, site: Discou
   const row = await tx.discountCode.findUnique({ where: { tenantId_code: { tenantId: scope.tenantId, code } } })
   if (!row || row.status !== 'active' || (row.userId && row.userId !== member.id)) return { ok: false, reason: 'not_found' }
   if (await used(tx, scope, member.id, code)) return { ok: false, reason: 'used' }
-  // A one-time code is used up by anyone's paid purchase.
-  if (row.oneTime && (await tx.discountRedemption.count({ where: { tenantId: scope.tenantId, code } })) > 0) return { ok: false, reason: 'used' }
+  // A one-time code is taken by anyone's checkout in progress or paid purchase (decision 040).
+  // Its row stays locked until the checkout's transaction ends: two members cannot both take it.
+  if (row.oneTime) {
+    await tx.$queryRaw`SELECT id FROM "DiscountCode" WHERE "tenantId" = ${scope.tenantId} AND id = ${row.id} FOR UPDATE`
+    const taken = await tx.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM "DiscountRedemption" r JOIN "Payment" p ON p."tenantId" = r."tenantId" AND p.id = r."paymentId"
+      WHERE r."tenantId" = ${scope.tenantId} AND r.code = ${code} AND p.status::text = ANY(${[...LIVE_STATUSES]})`
+    if ((taken[0]?.n ?? 0) > 0) return { ok: false, reason: 'used' }
+  }
   if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: 'expired' }
   const applies =
     (!row.country || row.country === order.country) &&
