@@ -195,7 +195,21 @@ const PRODUCTION_REQUIRES: { name: 'SMTP_URL' | 'APP_DATABASE_URL' | 'OPERATOR_H
  * `npm run setup`, the release step.
  */
 export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string; APP_DATABASE_URL?: string }): RunMode {
-  return source.NODE_ENV === 'production' && (source.DATABASE_URL || source.APP_DATABASE_URL) ? 'production' : 'demo'
+  if (source.NODE_ENV !== 'production') return 'demo'
+  // The embedded database's runtime URL (the demo, the browser tests) makes no deployment.
+  return source.DATABASE_URL || (source.APP_DATABASE_URL && !embeddedHolder[EMBEDDED]) ? 'production' : 'demo'
+}
+
+// Set by a process whose database is the embedded one (scripts/lib/database.ts, the e2e
+// node): its APP_DATABASE_URL is the demo's. A global symbol: the server build and the edge
+// each have their own copy of this module.
+const EMBEDDED = Symbol.for('dating-engine.embedded-database')
+const embeddedHolder = globalThis as typeof globalThis & { [EMBEDDED]?: boolean }
+
+/** This process runs on the embedded database: APP_DATABASE_URL alone is no production. */
+export function markEmbeddedDatabase(embedded = true): void {
+  embeddedHolder[EMBEDDED] = embedded
+  cached = undefined
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
