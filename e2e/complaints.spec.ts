@@ -1,10 +1,10 @@
 // A complaint in Chromium (SPEC §1, §2): a visitor files it on /complaints, a wrong field is
-// answered at the field with what was typed kept, and the confirmation mail arrives over
-// SMTP with the reference the page showed.
+// answered at the field with what was typed kept, and the page shows the reference. A typed
+// address gets no mail (only a logged-in member's own address does, with the number only).
 import { expect, test } from './fixtures.ts'
 import { mailsTo, siteUrl } from './sites.ts'
 
-test('a complaint is stored and its confirmation mail sent @phone', async ({ page }) => {
+test('a complaint is stored and its reference shown; a typed address gets no mail @phone', async ({ page }) => {
   const email = `klacht.${Date.now().toString(36)}@example.test`
   await page.goto(siteUrl('flirtlokaal', '/complaints'))
   const form = page.locator('form#complaint')
@@ -18,11 +18,9 @@ test('a complaint is stored and its confirmation mail sent @phone', async ({ pag
   await form.getByLabel('Je klacht').fill('Mijn betaling van gisteren is twee keer afgeschreven.')
   await form.getByLabel('Transactienummer (optioneel)').fill('tr_WDqYK6vllg')
   await form.getByRole('button', { name: 'Klacht versturen' }).click()
-  const done = page.getByText(/We hebben je klacht ontvangen onder nummer K-\d{6}/)
+  const done = page.getByText(/We hebben je klacht ontvangen onder nummer K-\d{6}\. Noteer dit nummer/)
   await expect(done).toBeVisible()
-  const reference = /K-\d{6}/.exec((await done.textContent()) ?? '')![0]
-  await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject), { timeout: 15_000 }).toEqual([`We hebben je klacht ontvangen (${reference})`])
-  const [mail] = await mailsTo(email)
-  expect(mail!.text).toContain('Dubbel afgeschreven')
-  expect(mail!.text).toContain('FlirtLokaal')
+  // Long enough for a mail to have arrived, had one been sent.
+  await page.waitForTimeout(2_000)
+  expect(await mailsTo(email)).toHaveLength(0)
 })

@@ -3,15 +3,13 @@
 // written by scripts/e2e-server.ts). Usage: tsx scripts/e2e-node.ts <port>
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { getEnv, markEmbeddedDatabase } from '../app/modules/config/env.server.ts'
+import { getEnv } from '../app/modules/config/env.server.ts'
 
 const port = Number(process.argv[2])
 if (!Number.isInteger(port) || port <= 0) throw new Error('usage: tsx scripts/e2e-node.ts <port>')
 const info = JSON.parse(await readFile(path.join(path.resolve(getEnv().DATA_DIR), 'e2e', 'node.json'), 'utf8')) as { dataDir: string; ownerDatabaseUrl: string; env: Record<string, string> }
 process.env.NODE_ENV = 'production'
 Object.assign(process.env, info.env)
-// The e2e server's database is the embedded one (a demo-mode run, as the server's).
-if (!info.env.DATABASE_URL) markEmbeddedDatabase()
 
 const { createApp, stopBackground } = await import('../server/app.ts')
 const { closeGracefully } = await import('../server/edge/shutdown.ts')

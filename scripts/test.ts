@@ -1,8 +1,10 @@
-// `npm test`: type check, lint, unit and integration tests (Vitest, real Postgres and
-// Redis when REDIS_URL is set), production build, browser tests (Playwright in Chromium).
-// Ends with one summary line: "N passed, N failed".
+// `npm test`: type check, lint, production build, unit and integration tests (Vitest, real
+// Postgres and Redis when REDIS_URL is set), browser tests (Playwright in Chromium).
+// Ends with the flaky browser tests by name, "N flaky" and "N passed, N failed"
+// (scripts/lib/test-summary.ts).
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { summarize, type PlaywrightReport, type VitestReport } from './lib/test-summary.ts'
 
 const REPORT_DIR = '.data/reports'
 rmSync(REPORT_DIR, { recursive: true, force: true })
@@ -13,8 +15,10 @@ type Step = { name: string; cmd: string[]; env?: Record<string, string> }
 const steps: Step[] = [
   { name: 'type check', cmd: ['npx', 'tsc', '--noEmit'] },
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
-  { name: 'unit and integration tests', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT_DIR}/vitest.json`] },
+  // Built before the integration tests: their HTTP apps serve the production build (its CSP
+  // with nonces, the visitor micro-cache) as a node in production does, not the dev server.
   { name: 'build', cmd: ['npx', 'remix', 'vite:build'], env: { NODE_ENV: 'production' } },
+  { name: 'unit and integration tests', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT_DIR}/vitest.json`] },
   { name: 'browser tests', cmd: ['npx', 'playwright', 'test'] },
   // The benchmark once, briefly (figures discarded), so a change that breaks it shows here.
   { name: 'bench smoke', cmd: ['npx', 'tsx', 'scripts/bench.ts', '--smoke'] },
@@ -49,24 +53,15 @@ function reportedFailures(stepName: string): number {
   return (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) + (report.stats?.unexpected ?? 0)
 }
 
-function counts(): { passed: number; failed: number } {
-  let passed = 0
-  let failed = 0
-  const vitest = `${REPORT_DIR}/vitest.json`
-  if (existsSync(vitest)) {
-    const report = JSON.parse(readFileSync(vitest, 'utf8')) as { numPassedTests: number; numFailedTests: number }
-    passed += report.numPassedTests
-    failed += report.numFailedTests
-  }
-  const playwright = `${REPORT_DIR}/playwright.json`
-  if (existsSync(playwright)) {
-    const report = JSON.parse(readFileSync(playwright, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }
-    passed += report.stats.expected + report.stats.flaky
-    failed += report.stats.unexpected
-  }
-  return { passed, failed }
+function readJson<T>(file: string): T | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null
 }
 
-const { passed, failed } = counts()
-console.info(`\n${passed} passed, ${failed + (failed === 0 ? failedSteps : 0)} failed`)
-process.exit(failedSteps > 0 ? 1 : 0)
+// Flaky browser tests of this run are kept for the next one: flaky twice in a row fails.
+const FLAKY_HISTORY = '.data/flaky-last-run.json'
+const previousFlaky = readJson<string[]>(FLAKY_HISTORY) ?? []
+const playwrightReport = readJson<PlaywrightReport>(`${REPORT_DIR}/playwright.json`)
+const summary = summarize({ vitest: readJson<VitestReport>(`${REPORT_DIR}/vitest.json`), playwright: playwrightReport, failedSteps, previousFlaky })
+if (playwrightReport) writeFileSync(FLAKY_HISTORY, JSON.stringify(summary.flaky))
+console.info(`\n${summary.lines.join('\n')}`)
+process.exit(failedSteps > 0 || summary.flakyAgain.length > 0 ? 1 : 0)

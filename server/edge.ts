@@ -8,7 +8,7 @@ import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER_SECONDS } from '../a
 import { installBodyGuard } from './edge/body.ts'
 import { configureProxy } from './edge/proxy.ts'
 import { refuse } from './edge/refuse.ts'
-import { bodyTypeGuard, methodGuard, originGuard, urlGuard } from './edge/request-guards.ts'
+import { bodyTypeGuard, methodGuard, originGuard, targetGuard, urlGuard } from './edge/request-guards.ts'
 import { securityHeaders, type SecurityOptions } from './edge/security-headers.ts'
 import { createLifecycle } from './edge/shutdown.ts'
 
@@ -23,7 +23,7 @@ export function installEdge(app: Express, options: EdgeOptions): void {
   app.locals.lifecycle = lifecycle
   app.use(lifecycle.middleware)
   app.use(securityHeaders({ dev: options.dev, hsts: env.mode === 'production', imageOrigins: options.imageOrigins, siteSources: options.siteSources, formActionOrigins: checkoutOrigins, isConsole: options.isConsole }))
-  app.use(methodGuard, urlGuard, originGuard, bodyTypeGuard)
+  app.use(targetGuard, methodGuard, urlGuard, originGuard, bodyTypeGuard)
 }
 
 /**
@@ -51,6 +51,12 @@ export const edgeErrorHandler: ErrorRequestHandler = (error, req, res, next) => 
   }
   // Errors from body-parsing inside Express (aborted uploads) carry their own 4xx status.
   const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500
+  // No database connection in time (PoolBusy from withScope): busy for a moment, not broken.
+  if (status === 503) {
+    const retryAfter = error instanceof Response ? (error.headers.get('Retry-After') ?? '5') : '5'
+    refuse(req, res, 503, 'busy', 'The service is busy for a moment. Please try again.', { 'Retry-After': retryAfter })
+    return
+  }
   if (status >= 500) console.error(error)
   refuse(req, res, status, status >= 500 ? 'server_error' : 'bad_request', status >= 500 ? 'Something went wrong on our side.' : 'The request could not be read.')
 }

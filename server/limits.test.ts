@@ -27,7 +27,7 @@ const newIp = () => `198.51.100.${++ipCounter}`
 const from = (ip: string) => ({ 'x-forwarded-for': ip })
 
 // Small limits where the defaults would need hundreds of requests; login keeps its defaults.
-const TUNED = 'geocode_ip=3/600,like_account=3/600,upload_account=2/3600,activation_resend_account=2/3600,email_change_recipient=2/3600,reset_complete_ip=3/3600,reset_request_ip=3/3600'
+const TUNED = 'geocode_ip=3/600,like_account=3/600,upload_account=2/3600,activation_resend_account=2/3600,email_change_recipient=2/3600,reset_complete_ip=3/3600,reset_request_ip=3/3600,message_account=2/600'
 
 beforeAll(async () => {
   process.env.TRUST_PROXY = 'loopback'
@@ -222,6 +222,25 @@ describe('e-mail change, resend activation, likes, geocode, upload', () => {
     expect(refused.body).toContain('Te veel pogingen')
   })
 
+  it('resend activation: "too soon" (the same minute) answers 429 with Retry-After too', { timeout: 60_000 }, async () => {
+    const m = await loggedInMember(db, FLIRTLOKAAL)
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { status: 'not_confirmed' } }))
+    const resend = () => app.request({ method: 'POST', path: '/complete-signup', cookie: m.cookie, headers: { ...FORM, ...from(newIp()) }, body: '' })
+    expect((await resend()).status).toBe(200)
+    expectLimited(await resend(), 'resend too soon')
+  })
+
+  it('chat and gift sends: 429 with Retry-After, page and data request alike', { timeout: 60_000 }, async () => {
+    const m = await loggedInMember(db, FLIRTLOKAAL)
+    const target = await createMember(db, FLIRTLOKAAL)
+    const send = (path: string, fields: Record<string, string>) => app.request({ method: 'POST', path, cookie: m.cookie, headers: { ...FORM, ...from(newIp()) }, body: encode(fields) })
+    await send(`/members/${target.profile.id}/chat`, { body: 'hallo' })
+    await send(`/members/${target.profile.id}/chat`, { body: 'hallo' })
+    expectLimited(await send(`/members/${target.profile.id}/chat`, { body: 'hallo' }), 'chat page')
+    expectLimited(await send(`/members/${target.profile.id}/chat?_data=routes%2F_default.members.%24id_.chat`, { body: 'hallo' }), 'chat data request')
+    expectLimited(await send(`/members/${target.profile.id}`, { intent: 'gift', gift: 'rose' }), 'gift')
+  })
+
   it('likes: JSON 429 with the text', { timeout: 60_000 }, async () => {
     const m = await loggedInMember(db, FLIRTLOKAAL)
     const target = await createMember(db, FLIRTLOKAAL)
@@ -274,10 +293,23 @@ describe('mail providers\' webhook tokens on the shared limiter', () => {
     expect((await post('mail-events-token-for-the-limits-test')).status).toBe(404)
     for (let i = 0; i < LIMIT_RULES.webhook_token.points; i++) expect((await post(`wrong-token-${i}`)).status).toBe(401)
     expectLimited(await post('wrong-token-over'), 'a wrong token over the limit')
-    const right = await post('mail-events-token-for-the-limits-test')
-    // The right token is not counted: it still works from the same address.
-    expect(right.status).toBe(404)
-    expect(JSON.parse(right.body)).toEqual({ ok: false })
+    // Reserved before the check: from an address over its allowance no token is checked,
+    // not even the right one; from another address the right token works.
+    expectLimited(await post('mail-events-token-for-the-limits-test'), 'the right token from the refused address')
+    const elsewhere = await app.request({ method: 'POST', path: '/operator/mail-events', headers: { ...from(newIp()), authorization: 'Bearer mail-events-token-for-the-limits-test', 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=nobody%40example.test&reason=bounce' })
+    expect(elsewhere.status).toBe(404)
+    expect(JSON.parse(elsewhere.body)).toEqual({ ok: false })
+  })
+
+  it('parallel guesses: at most the allowance of tokens is checked, the right token is not counted', { timeout: 60_000 }, async () => {
+    const ip = newIp()
+    const post = (token: string) =>
+      app.request({ method: 'POST', path: '/operator/mail-events', headers: { ...from(ip), authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=nobody%40example.test&reason=bounce' })
+    // The right token, many times: given back each time, never refused.
+    for (let i = 0; i < LIMIT_RULES.webhook_token.points + 2; i++) expect((await post('mail-events-token-for-the-limits-test')).status).toBe(404)
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(`parallel-wrong-${i}`)))
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(LIMIT_RULES.webhook_token.points)
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(30 - LIMIT_RULES.webhook_token.points)
   })
 })
 

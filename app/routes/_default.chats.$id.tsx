@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useLoaderData } from '@remix-run/react'
 import { ChatScreen } from '~/components/chat/chat-screen.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
@@ -15,10 +16,15 @@ import chatCss from '~/styles/chat.css?url'
 import giftsCss from '~/styles/gifts.css?url'
 import type { LayoutHandle } from './_default.tsx'
 import { dateTimeFormat } from '~/modules/site/formatters.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
+import { formatLocaleFor } from '~/modules/site/format-locale.ts'
 
 // A conversation (SPEC §2 /chats/{id}) in the chat layout. Opening it sets its unread count
 // to 0 (SPEC §4): a write, in a transaction of its own, and the partner hears it live.
 export const handle: I18nHandle & LayoutHandle = { i18n: ['chat', 'profile'], layout: 'chat' }
+
+// A refused send (429) keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatCss }, { rel: 'stylesheet', href: giftsCss }]
 
@@ -36,9 +42,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!chat) throw notFound()
   if (read > 0) await announceRead(scope.poolId, chat.partner.id, chat.id, me)
   const composer = await composerInfo(context, member, me, { newConversation: false, fictional: chat.partner.fictional })
-  const when = dateTimeFormat(context.locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: tenant.timeZone })
+  const when = dateTimeFormat(formatLocaleFor(context.locale, tenant.countries), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: tenant.timeZone })
   const messages = chat.messages.map((m) => ({ ...m, time: when.format(new Date(m.createdAt)) }))
-  return { chat: { ...chat, messages }, composer, siteName: tenant.name }
+  return { chat: { ...chat, messages }, composer, premium: member.paidUser, siteName: tenant.name }
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
@@ -54,10 +60,12 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return sendFromForm(request, context, member, me, partnerOf(conversation, me))
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.chat.partner.name || undefined, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function ChatPage() {
-  const { chat, composer } = useLoaderData<typeof loader>()
-  return <ChatScreen key={chat.id} partner={chat.partner} messages={chat.messages} olderHidden={chat.olderHidden} partnerGone={chat.partnerGone} composer={composer} />
+  const { chat, composer, premium } = useLoaderData<typeof loader>()
+  return <ChatScreen key={chat.id} partner={chat.partner} messages={chat.messages} olderHidden={chat.olderHidden} premium={premium} partnerGone={chat.partnerGone} composer={composer} />
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

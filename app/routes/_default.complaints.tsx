@@ -2,6 +2,7 @@
 // with this site (SPEC §1, §2). Stored per site, confirmed by mail, listed for operators on
 // /operator/complaints.
 import { getFormProps, useForm } from '@conform-to/react'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -37,6 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     content: staticPageContent('complaints', context.tenant, context.t, context.locale),
     siteName: context.tenant.name,
     sent: sent && REFERENCE.test(sent) ? sent : null,
+    // Only a logged-in member's own address gets the number by mail (fileComplaint).
+    mailed: Boolean(member),
     // A logged-in member's name and address are filled in; both can be changed.
     defaults: { name: member?.profile?.name ?? '', email: member?.email ?? '', subject: '', message: '', transaction: '' },
   }
@@ -55,16 +58,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const filed = await fileComplaint(context, {
     ...submission.value,
     userId: context.member?.userId ?? null,
+    // Confirmed by mail only to a logged-in member's own address (with the number only).
+    confirmTo: context.member?.email ?? null,
     locale: context.locale,
     link: siteLink(context.tenant, request, '/complaints'),
   })
   return redirect(`/complaints?sent=${filed.reference}`)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.content.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.content.title, attentionOf(matches)) }] : [])
 
 export default function Complaints() {
-  const { content, sent, defaults } = useLoaderData<typeof loader>()
+  const { content, sent, mailed, defaults } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useTranslation('account')
@@ -84,7 +89,7 @@ export default function Complaints() {
         <h2 id="complaint-form-title">{t('complaint.title')}</h2>
         {sent ? (
           <div className="card stack">
-            <FormAlert tone="success">{t('complaint.sent', { reference: sent })}</FormAlert>
+            <FormAlert tone="success">{t(mailed ? 'complaint.sentMailed' : 'complaint.sent', { reference: sent })}</FormAlert>
           </div>
         ) : (
           <Form method="post" {...getFormProps(form)} className="card stack account-form">
@@ -105,3 +110,5 @@ export default function Complaints() {
     </>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { randomUUID } from 'node:crypto'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +12,7 @@ import { bundlePrice } from '~/modules/payments/purchase.server.ts'
 import { originOf } from '~/modules/http/safe-redirect.ts'
 import { pricingCountry } from '~/modules/site/pricing-country.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { useFormatLocale } from '~/modules/site/use-root-data.ts'
 import { formatMoney } from '~/modules/site/pricing.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
@@ -58,16 +60,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
   if (result.ok) return redirect(`/credits/result/${result.paymentId}`)
   if (result.reason === 'unknown_bundle') throw new Response('Not found', { status: 404 })
+  // A SEPA mandate follows the direct-debit rule (blocked after a bounce or chargeback, the 30-day limit).
+  if (result.reason === 'blocked' || result.reason === 'limit') return data({ error: `payments:directDebit.${result.reason}` }, { status: 409 })
   return data({ error: result.reason === 'no_mandate' ? 'payments:errors.method' : 'payments:errors.provider' }, { status: result.reason === 'no_mandate' ? 400 : 503 })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function RepeatOrder() {
   const { bundle, saved, key, title } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { t, i18n } = useTranslation('payments')
+  const { t } = useTranslation('payments')
+  const formatLocale = useFormatLocale()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pay'
   return (
     <div className="container section narrow">
@@ -75,7 +80,7 @@ export default function RepeatOrder() {
       {result?.error ? <FormAlert>{t(result.error.replace('payments:', ''))}</FormAlert> : null}
       {bundle && saved.length > 0 ? (
         <Form method="post" className="card stack">
-          <p>{t('repeat.intro', { credits: bundle.credits, price: formatMoney(bundle.amount, bundle.currency, i18n.language) })}</p>
+          <p>{t('repeat.intro', { credits: bundle.credits, price: formatMoney(bundle.amount, bundle.currency, formatLocale) })}</p>
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="bundle" value={bundle.id} />
           <input type="hidden" name="key" value={key} />
@@ -122,3 +127,5 @@ export default function RepeatOrder() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

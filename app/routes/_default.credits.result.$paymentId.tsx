@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +8,7 @@ import { invariantResponse } from '~/modules/http/invariant.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { resultPage } from '~/modules/payments/pages.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { useFormatLocale } from '~/modules/site/use-root-data.ts'
 import { formatMoney } from '~/modules/site/pricing.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
@@ -22,13 +24,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { payment, title: context.t('result.title', { ns: 'payments' }), siteName: context.tenant.name }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 const WALLETS: Record<string, string> = { paypal: 'PayPal', applepay: 'Apple Pay' }
 
 export default function PaymentResult() {
   const { payment, title } = useLoaderData<typeof loader>()
-  const { t, i18n } = useTranslation('payments')
+  const { t } = useTranslation('payments')
+  const formatLocale = useFormatLocale()
   const revalidator = useRevalidator()
   const waiting = payment.status === 'pending' || payment.status === 'authorized' || (payment.status === 'open' && !payment.checkoutUrl)
   useEffect(() => {
@@ -40,7 +43,7 @@ export default function PaymentResult() {
   return (
     <div className="container section narrow">
       <h1>{title}</h1>
-      <p>{formatMoney(payment.amount, payment.currency, i18n.language)}</p>
+      <p>{formatMoney(payment.amount, payment.currency, formatLocale)}</p>
       <div data-testid="payment-status" data-status={payment.status} role="status">
         {payment.status === 'paid' ? (
           <>
@@ -87,3 +90,5 @@ export default function PaymentResult() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

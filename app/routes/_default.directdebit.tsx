@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -14,6 +15,7 @@ import { payByDirectDebit, sendDirectDebitCode } from '~/modules/payments/direct
 import { bundlePrice } from '~/modules/payments/purchase.server.ts'
 import { pricingCountry } from '~/modules/site/pricing-country.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { useFormatLocale } from '~/modules/site/use-root-data.ts'
 import { formatMoney } from '~/modules/site/pricing.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
@@ -61,12 +63,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(submission.reply({ formErrors: [REASONS[result.reason]] }), { status: result.reason === 'provider' || result.reason === 'unavailable' ? 503 : 403 })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function DirectDebit() {
   const { bundle, company, key, codeSent, title } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const { t, i18n } = useTranslation('payments')
+  const { t } = useTranslation('payments')
+  const formatLocale = useFormatLocale()
   const [form, fields] = useForm({
     id: 'direct-debit',
     lastResult,
@@ -77,7 +80,7 @@ export default function DirectDebit() {
   return (
     <div className="container section narrow">
       <h1>{title}</h1>
-      <p className="lead">{t('directDebit.intro', { credits: bundle.credits, price: formatMoney(bundle.amount, bundle.currency, i18n.language) })}</p>
+      <p className="lead">{t('directDebit.intro', { credits: bundle.credits, price: formatMoney(bundle.amount, bundle.currency, formatLocale) })}</p>
       <Form method="post" className="stack">
         <input type="hidden" name="intent" value="send-code" />
         <input type="hidden" name="bundle" value={bundle.id} />
@@ -113,3 +116,5 @@ export default function DirectDebit() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

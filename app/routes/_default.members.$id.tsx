@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useActionData, useLoaderData, useOutlet } from '@remix-run/react'
 import { BuyCreditsAlert } from '~/components/chat/chat-screen.tsx'
 import { sendFormData, type SendFailure } from '~/modules/chat/page.server.ts'
@@ -20,8 +21,12 @@ import { pageTitle } from '~/modules/site/title.ts'
 import profileCss from '~/styles/profile.css?url'
 import giftsCss from '~/styles/gifts.css?url'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 export const handle: I18nHandle = { i18n: ['profile', 'chat'] }
+
+// A refused send (429) keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
 
 // A member's profile (SPEC §2, §4, §6). Everything a viewer may not see is a plain 404:
 // unknown, another pool's, not active, blocked by the owner, or invisible.
@@ -58,7 +63,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const like = viewerId && !view.own ? ((await likeButtonStates(reads, scope, viewerId, [view.id]))[view.id] ?? { liked: false, match: false }) : null
   // The blocker still sees whom they blocked: instead of the block button, where to undo it.
   const blockedByMe = viewerId && !view.own ? await readScoped(reads, scope, (tx) => isBlocked(tx, scope, view.id, viewerId)) : false
-  const gifts = member && !view.own ? { kinds: tenant.gifts, price: tenant.credits.gift } : null
+  // The gift form's key (decision 040): a resubmitted gift is charged once.
+  const gifts = member && !view.own ? { kinds: tenant.gifts, price: tenant.credits.gift, requestKey: crypto.randomUUID() } : null
   return data({ view, fictional, viewer, loginPath, like, blockedByMe, gifts, photoCredits: tenant.credits.photo, siteName: tenant.name }, { headers })
 }
 
@@ -86,7 +92,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return redirect(`/members/${profileId}`)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function MemberProfilePage() {
@@ -115,3 +121,5 @@ export default function MemberProfilePage() {
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useLoaderData } from '@remix-run/react'
 import { ChatScreen } from '~/components/chat/chat-screen.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
@@ -15,11 +16,15 @@ import { pageTitle } from '~/modules/site/title.ts'
 import chatCss from '~/styles/chat.css?url'
 import giftsCss from '~/styles/gifts.css?url'
 import type { LayoutHandle } from './_default.tsx'
+import { limitPageHeaders } from '~/modules/limits/headers.ts'
 
 // Chat with a member (SPEC §2 /members/{id}/chat): an existing conversation opens at
 // /chats/{id}; otherwise an empty one, created by the first message sent. A member out of
 // reach (blocked, invisible without a conversation, another pool) is the site's 404.
 export const handle: I18nHandle & LayoutHandle = { i18n: ['chat', 'profile'], layout: 'chat' }
+
+// A refused send (429) keeps its Retry-After (Remix passes only cookies on by itself).
+export const headers = limitPageHeaders
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatCss }, { rel: 'stylesheet', href: giftsCss }]
 
@@ -56,10 +61,12 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return sendFromForm(request, context, member, me, targetId)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.partner.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function ChatWithMemberPage() {
   const { partner, composer } = useLoaderData<typeof loader>()
   return <ChatScreen partner={partner} messages={[]} composer={composer} />
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

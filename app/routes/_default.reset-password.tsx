@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
@@ -6,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FormAlert, TextField } from '~/components/form/fields.tsx'
 import { EmailSchema } from '~/modules/accounts/fields.ts'
-import { requestPasswordReset } from '~/modules/accounts/password-reset.server.ts'
+import { queuePasswordReset } from '~/modules/accounts/password-reset.server.ts'
 import { limitHeaders, limitText } from '~/modules/limits/answer.server.ts'
 import { consume } from '~/modules/limits/limiter.server.ts'
 import { limitPageHeaders } from '~/modules/limits/headers.ts'
@@ -43,15 +44,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!allowed.ok) {
     return data({ result: submission.reply(), limited: limitText(context.t, allowed.retryAfter) }, { status: 429, headers: limitHeaders(allowed.retryAfter) })
   }
-  // The outcome (sent, unknown address, too many requests) is deliberately not shown.
-  await requestPasswordReset(context, {
-    email: submission.value.email,
-    linkFor: (token) => siteLink(context.tenant, request, `/reset-password/do?token=${encodeURIComponent(token)}`),
-  })
+  // The same work for every address, an account or not: one job (requestPasswordReset runs
+  // there), so neither the answer nor its timing tells whether an account exists.
+  await queuePasswordReset(context.db, context.scope, { email: submission.value.email, origin: siteLink(context.tenant, request, ''), locale: context.locale })
   return redirect('/reset-password?sent=1')
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function ResetPassword() {
   const { sent, title } = useLoaderData<typeof loader>()
@@ -93,3 +92,5 @@ export default function ResetPassword() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { chooseLanguage } from '~/modules/accounts/language.server.ts'
-import { logIn, loginCookies, userJson } from '~/modules/accounts/login.server.ts'
+import { logIn, loginCookies, mainImageOf, userJson } from '~/modules/accounts/login.server.ts'
 import { PASSWORD_MAX_LENGTH } from '~/modules/accounts/password-rules.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
-import { SESSION_COOKIE, loadMember, readSessionId } from '~/modules/auth/session.server.ts'
+import { SESSION_COOKIE, loadMember, readSessionId, type Member } from '~/modules/auth/session.server.ts'
 import { limitHeaders } from '~/modules/limits/answer.server.ts'
 import { saveSubscription, SubscriptionSchema } from '~/modules/notifications/push.server.ts'
 
@@ -32,8 +32,15 @@ async function readJson(request: Request): Promise<{ body: unknown } | { error: 
   }
 }
 
+/** The SPEC §3 user with the site's fictional icon and the profile's main image. */
+async function userFor(context: AppLoadContext, member: Member | null) {
+  if (!member) return null
+  const mainImage = member.profile ? await mainImageOf(context.reads, context.scope, member.profile.id) : null
+  return userJson(member, { fictionalIcon: context.tenant.fictional.icon, mainImage })
+}
+
 export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ user: context.member ? userJson(context.member) : null })
+  return json({ user: await userFor(context, context.member) })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,12 +68,14 @@ async function login(request: Request, context: AppLoadContext): Promise<Respons
           429,
           limitHeaders(result.retryAfter),
         )
-      : json({ error: 'login_failed', message: t('login.failed', { ns: 'account' }) }, 400)
+      : result.reason === 'banned'
+        ? json({ error: 'banned', message: t('login.banned', { ns: 'account' }) }, 403)
+        : json({ error: 'login_failed', message: t('login.failed', { ns: 'account' }) }, 400)
   }
   const member = await loadMember(db, scope, `${SESSION_COOKIE}=${result.sessionId}`)
   const headers = new Headers()
   for (const cookie of await loginCookies(result, tenant.locales.offered, scope.tenantId)) headers.append('Set-Cookie', cookie)
-  return json({ user: member ? userJson(member) : null }, 200, headers)
+  return json({ user: await userFor(context, member) }, 200, headers)
 }
 
 async function language(request: Request, context: AppLoadContext): Promise<Response> {

@@ -3,8 +3,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { localized } from '~/modules/site/public-settings.server.ts'
 
+// Publicly cacheable, so the same for every visitor: in the site's default language, whatever
+// the visitor's choice (a shared cache would otherwise hand one visitor's language to the next).
 export async function loader({ context }: LoaderFunctionArgs) {
-  const { tenant, theme, locale } = context
+  const { tenant, theme } = context
+  const locale = tenant.locales.default
   const manifest = {
     id: '/',
     name: tenant.name,

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { consume } from '~/modules/limits/limiter.server.ts'
+import { consume, refund } from '~/modules/limits/limiter.server.ts'
 import { DISABLED_REASONS } from '~/modules/notifications/kinds.ts'
 import { mailEventProvider } from '~/modules/notifications/mail-event-tokens.server.ts'
 import { disableEmail } from '~/modules/notifications/preferences.server.ts'
@@ -19,13 +19,14 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } })
+  // Reserved before the token is checked, so parallel guesses beyond the allowance are never
+  // checked; the right token gives its point back (it is not counted).
+  const ip = context.clientIp || 'unknown'
+  const verdict = await consume('webhook_token', ip)
+  if (!verdict.ok) return json({ error: 'too_many_requests', retry_after: verdict.retryAfter }, 429, { 'Retry-After': String(verdict.retryAfter) })
   const provider = mailEventProvider(request)
-  if (!provider) {
-    // Wrong or missing tokens count against the caller's address.
-    const verdict = await consume('webhook_token', context.clientIp || 'unknown')
-    if (!verdict.ok) return json({ error: 'too_many_requests', retry_after: verdict.retryAfter }, 429, { 'Retry-After': String(verdict.retryAfter) })
-    return json({ error: 'unauthorized' }, 401, { 'WWW-Authenticate': 'Bearer realm="mail-events"' })
-  }
+  if (!provider) return json({ error: 'unauthorized' }, 401, { 'WWW-Authenticate': 'Bearer realm="mail-events"' })
+  await refund('webhook_token', ip)
   const form = await request.formData().catch(() => null)
   const parsed = Body.safeParse({ email: form?.get('email'), reason: form?.get('reason') ?? 'bounce' })
   if (!parsed.success) return json({ error: 'invalid_request' }, 400)

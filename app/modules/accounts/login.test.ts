@@ -10,7 +10,7 @@ import { LIMIT_RULES } from '../limits/rules.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { RESOURCES } from '../i18n/resources.ts'
-import { logIn as logInAt, loginCookies, logOut, saveLanguage, userJson, type LoginDeps, type LoginInput } from './login.server.ts'
+import { logIn as logInAt, loginCookies, logOut, mainImageOf, saveLanguage, userJson, type LoginDeps, type LoginInput } from './login.server.ts'
 
 const PASSWORD = 'correct horse battery'
 let db: Db
@@ -86,6 +86,21 @@ describe('logIn', () => {
     expect(gone).toEqual(wrong)
     expect(await sessionsOf(FLIRTLOKAAL, user.id)).toBe(0)
     expect(await sessionsOf(FLIRTLOKAAL, deleted.user.id)).toBe(0)
+  })
+
+  it('the right password of an account deleted within 14 days explains reactivation; a wrong one or a later try says nothing', async () => {
+    const deps = { db, scope: FLIRTLOKAAL }
+    const now = new Date()
+    const recent = await account(FLIRTLOKAAL, { status: 'deleted' })
+    const old = await account(FLIRTLOKAAL, { status: 'deleted' })
+    await withScope(db, FLIRTLOKAAL, async (tx) => {
+      await tx.user.update({ where: { id: recent.user.id }, data: { deletedAt: new Date(now.getTime() - 3 * 86_400_000) } })
+      await tx.user.update({ where: { id: old.user.id }, data: { deletedAt: new Date(now.getTime() - 15 * 86_400_000) } })
+    })
+    expect(await logIn(deps, { email: recent.email, password: PASSWORD, now })).toEqual({ ok: false, reason: 'deleted', until: new Date(now.getTime() + 11 * 86_400_000) })
+    expect(await logIn(deps, { email: recent.email, password: 'not the password', now })).toEqual({ ok: false, reason: 'failed' })
+    expect(await logIn(deps, { email: old.email, password: PASSWORD, now })).toEqual({ ok: false, reason: 'failed' })
+    expect(await sessionsOf(FLIRTLOKAAL, recent.user.id)).toBe(0)
   })
 
   it('an account without a password cannot log in', async () => {
@@ -205,7 +220,7 @@ describe('the JSON user', () => {
     const result = await logIn({ db, scope: FLIRTLOKAAL }, { email, password: PASSWORD })
     if (!result.ok) throw new Error('login failed')
     const member = await loadMember(db, FLIRTLOKAAL, cookieFor(result.sessionId))
-    const json = userJson(member!)
+    const json = userJson(member!, { fictionalIcon: '★', mainImage: await mainImageOf(db, FLIRTLOKAAL, profile.id) })
     expect(json).toEqual({
       id: user.id,
       email,
@@ -213,20 +228,34 @@ describe('the JSON user', () => {
       credits: 0,
       paid_user: false,
       signup_date: user.signupDate.toISOString(),
-      profile: { id: profile.id, name: profile.name },
+      fictional_icon: '★',
+      notifications_disabled: [],
+      profile: { id: profile.id, name: profile.name, main_image: null },
     })
     expect(JSON.stringify(json)).not.toContain(result.sessionId)
     expect(JSON.stringify(json)).not.toContain('argon2')
+    // The main image once there is one; the reasons e-mail is off.
+    await withScope(db, FLIRTLOKAAL, async (tx) => {
+      await tx.photo.create({ data: { poolId: FLIRTLOKAAL.poolId, profileId: profile.id, filename: `main${profile.id}.jpg`, thumbFilename: `main${profile.id}.thumb.jpg`, status: 'active', isMain: true } })
+      await tx.user.update({ where: { id: user.id }, data: { notificationsDisabled: ['bounce'] } })
+    })
+    const again = await loadMember(db, FLIRTLOKAAL, cookieFor(result.sessionId))
+    expect(userJson(again!, { fictionalIcon: '★', mainImage: await mainImageOf(db, FLIRTLOKAAL, profile.id) })).toMatchObject({
+      notifications_disabled: ['bounce'],
+      profile: { main_image: { filename: `main${profile.id}.jpg`, thumb_filename: `main${profile.id}.thumb.jpg`, status: 'active' } },
+    })
   })
 
   it('login cookies add the saved language when the site offers it', async () => {
     const result = { sessionId: 'a'.repeat(43), userId: randomUUID(), passwordHash }
     const withLocale = await loginCookies({ ...result, locale: 'en' }, ['nl', 'en'], FLIRTLOKAAL.tenantId)
-    expect(withLocale).toHaveLength(3)
+    expect(withLocale).toHaveLength(4)
     expect(withLocale[1]).toMatch(/^kd=/)
-    expect(withLocale[2]).toMatch(/^lng=/)
-    expect(await loginCookies({ ...result, locale: 'pl' }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(2)
-    expect(await loginCookies({ ...result, locale: null }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(2)
+    // The device of a member is not asked the 18+ question again (issue 22).
+    expect(withLocale[2]).toMatch(/^entry_warning_seen=1;/)
+    expect(withLocale[3]).toMatch(/^lng=/)
+    expect(await loginCookies({ ...result, locale: 'pl' }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(3)
+    expect(await loginCookies({ ...result, locale: null }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(3)
   })
 })
 

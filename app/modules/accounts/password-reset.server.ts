@@ -7,6 +7,10 @@ import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { normalizeEmail } from './fields.ts'
+import { enqueueIn, wake } from '../jobs/runner.server.ts'
+import { translatorFor } from '../i18n/i18n.server.ts'
+import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
+import { themeFor } from '../../../themes/index.ts'
 import { forgetLoginFailures } from './login.server.ts'
 
 /** At most this many reset mails per account per RESET_WINDOW_MS; more are dropped silently. */
@@ -29,9 +33,9 @@ export async function requestPasswordReset(
   const prepared = await withScope(db, scope, async (tx) => {
     const user = await tx.user.findUnique({
       where: { tenantId_email: { tenantId: scope.tenantId, email } },
-      select: { id: true, email: true, status: true, profile: { select: { name: true } } },
+      select: { id: true, email: true, status: true, bannedAt: true, profile: { select: { name: true } } },
     })
-    if (!user || user.status === 'deleted') return 'unknown' as const
+    if (!user || user.status === 'deleted' || user.bannedAt) return 'unknown' as const
     // Tokens stay after use (usedAt), so their count is the number of links sent. Issued at
     // = expiry minus the lifetime: the same clock as `now`, also when a test injects one.
     const recent = await tx.token.count({
@@ -49,6 +53,29 @@ export async function requestPasswordReset(
   if (typeof prepared === 'string') return prepared
   await sendMail(ctx, { to: prepared.to, kind: 'password_reset', link: input.linkFor(prepared.raw), values: { name: prepared.name } })
   return 'sent'
+}
+
+/** The `password-reset` job: what the request screen was given, nothing looked up yet. */
+export type PasswordResetJob = { tenantId: string; email: string; origin: string; locale: string }
+
+/**
+ * The request screen's part: one job, the same for every address (an account or not), so
+ * neither the answer nor its timing tells whether an account exists (issue #20). The job
+ * (`runPasswordResetJob`) does the rest.
+ */
+export async function queuePasswordReset(db: Db, scope: Scope, input: { email: string; origin: string; locale: string }): Promise<void> {
+  const job: PasswordResetJob = { tenantId: scope.tenantId, email: normalizeEmail(input.email), origin: input.origin, locale: input.locale }
+  await withScope(db, scope, (tx) => enqueueIn(tx, 'password-reset', job))
+  wake('password-reset')
+}
+
+/** The `password-reset` job: the link to the account's address, if there is an account. */
+export async function runPasswordResetJob(db: Db, tenants: readonly LoadedTenant[], job: PasswordResetJob): Promise<ResetRequestOutcome | null> {
+  const tenant = tenants.find((t) => t.slug === job.tenantId)
+  if (!tenant) return null
+  const locale = tenant.locales.offered.find((offered) => offered === job.locale) ?? tenant.locales.default
+  const ctx: MailContext = { db, scope: { tenantId: tenant.slug, poolId: tenant.pool }, tenant, theme: themeFor(tenant), t: translatorFor(locale, tenant) }
+  return requestPasswordReset(ctx, { email: job.email, linkFor: (raw) => `${job.origin}/reset-password/do?token=${encodeURIComponent(raw)}` })
 }
 
 /** Whether a reset link can still be used, without using it (to show the form or not). */
@@ -93,9 +120,9 @@ export async function resetPassword(
   const result = await withScope(db, scope, async (tx): Promise<ResetResult & { email?: string }> => {
     const consumed = await consumeToken(tx, scope.tenantId, 'password_reset', input.token, now)
     if (!consumed.ok) return consumed
-    const user = await tx.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, status: true } })
-    // Deleted after the link was sent: the link dies with the account.
-    if (!user || user.status === 'deleted') return { ok: false, reason: 'invalid' }
+    const user = await tx.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, status: true, bannedAt: true } })
+    // Deleted or banned after the link was sent: the link dies with the account.
+    if (!user || user.status === 'deleted' || user.bannedAt) return { ok: false, reason: 'invalid' }
     await tx.user.update({
       where: { id: user.id },
       data: { passwordHash, lastLoginAt: now, ...(user.status === 'not_confirmed' ? { status: 'active' } : {}) },

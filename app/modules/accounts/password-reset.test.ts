@@ -14,7 +14,7 @@ import type { MailContext } from '../mail/send.server.ts'
 import { translatorFor } from '../tenancy/context.server.ts'
 import { loadTenants } from '../tenancy/load-tenants.server.ts'
 import { logIn } from './login.server.ts'
-import { MAX_RESETS_PER_WINDOW, RESET_WINDOW_MS, requestPasswordReset, resetPassword, resetTokenUsable } from './password-reset.server.ts'
+import { MAX_RESETS_PER_WINDOW, queuePasswordReset, RESET_WINDOW_MS, requestPasswordReset, resetPassword, resetTokenUsable, runPasswordResetJob, type PasswordResetJob } from './password-reset.server.ts'
 
 vi.stubEnv('SMTP_URL', '')
 
@@ -61,6 +61,33 @@ const tokenIn = (text: string) => decodeURIComponent(/reset-password\/do\?token=
 const sessionsOf = (scope: Scope, userId: string) => withScope(db, scope, (tx) => tx.session.count({ where: { userId } }))
 const resetToken = (scope: Scope, userId: string, now?: Date) =>
   withScope(db, scope, (tx) => issueToken(tx, { tenantId: scope.tenantId, userId, purpose: 'password_reset', now }))
+
+describe('the request screen queues the same work for every address', () => {
+  const jobsFor = async (email: string) =>
+    db.$queryRaw<{ data: PasswordResetJob }[]>`SELECT data FROM pgboss.job WHERE name = 'password-reset' AND data->>'email' = ${email}`
+  const tokensOf = (userId: string) => withScope(db, FLIRTLOKAAL, (tx) => tx.token.count({ where: { userId, purpose: 'password_reset' } }))
+
+  it('known and unknown addresses: one job each, nothing looked up or sent while the member waits', async () => {
+    const known = await account(FLIRTLOKAAL)
+    const unknown = `nobody-${randomUUID()}@example.test`
+    for (const email of [known.email.toUpperCase(), unknown]) {
+      await queuePasswordReset(db, FLIRTLOKAAL, { email, origin: 'http://flirtlokaal.localhost', locale: 'nl' })
+    }
+    expect(await jobsFor(known.email)).toHaveLength(1)
+    expect(await jobsFor(unknown)).toHaveLength(1)
+    // The request itself issued no token and wrote no mail: both are the job's.
+    expect(await tokensOf(known.user.id)).toBe(0)
+    expect(await mailsTo(FLIRTLOKAAL, known.email)).toHaveLength(0)
+
+    const [job] = await jobsFor(known.email)
+    expect(await runPasswordResetJob(db, tenants, job!.data)).toBe('sent')
+    const [mail] = await mailsTo(FLIRTLOKAAL, known.email)
+    expect(mail?.text).toContain('http://flirtlokaal.localhost/reset-password/do?token=')
+    const [none] = await jobsFor(unknown)
+    expect(await runPasswordResetJob(db, tenants, none!.data)).toBe('unknown')
+    expect(await mailsTo(FLIRTLOKAAL, unknown)).toHaveLength(0)
+  })
+})
 
 describe('requestPasswordReset', () => {
   it('mails a link on this site’s host, in the site’s language, with the profile name', async () => {

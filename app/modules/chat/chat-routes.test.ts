@@ -94,8 +94,14 @@ describe('chat routes', () => {
     await withScope(db, DATEDICHTBIJ, (tx) => tx.user.update({ where: { id: b.user.id }, data: { paidUser: true } }))
     expect((await call(DATEDICHTBIJ, '/api/chats?totals=1', b.cookie, apiChatsLoader as Handler)).body).toMatchObject({ credits: 7, paid_user: true })
     expect((await call(DATEDICHTBIJ, '/chats', b.cookie, layoutLoader as Handler)).body).toMatchObject({ account: { credits: 7, paidUser: true } })
+    // The layout of the page that opens the conversation (its loader runs alongside the
+    // chat's, which marks it read) counts it read already: no badge, no (1) in the title.
+    expect((await call(DATEDICHTBIJ, location, b.cookie, layoutLoader as Handler)).body).toMatchObject({ attention: { newLikes: 0, unreadMessages: 0 } })
+    expect((await call(DATEDICHTBIJ, `${location}?_data=routes%2F_default`, b.cookie, layoutLoader as Handler)).body).toMatchObject({ attention: { unreadMessages: 0 } })
     const open = await call(DATEDICHTBIJ, location, b.cookie, chatLoader as Handler, { id: conversationId })
     expect(open.status).toBe(200)
+    // B is premium by now: past the history cap the page says so, not "go premium".
+    expect(open.body).toMatchObject({ premium: true })
     expect((open.body as { chat: { messages: { body: string; mine: boolean }[] } }).chat.messages).toEqual([expect.objectContaining({ body: 'Hoi <b>Bram</b>', mine: false })])
     expect((await call(DATEDICHTBIJ, '/chats', b.cookie, layoutLoader as Handler)).body).toMatchObject({ attention: { newLikes: 0, unreadMessages: 0 } })
 

@@ -41,6 +41,9 @@ describe('sendMessage', () => {
     expect(ledger.map((r) => [r.delta, r.reference, r.balanceAfter])).toEqual([[-5, result.messageId, 7]])
     // B is on another site of the pool: the conversation is theirs too.
     expect(await inScope(DATEDICHTBIJ, (tx) => countUnreadMessages(tx, DATEDICHTBIJ, b.profile.id))).toBe(1)
+    // With the conversation open on B's screen, it makes no badge; another open one does not hide it.
+    expect(await inScope(DATEDICHTBIJ, (tx) => countUnreadMessages(tx, DATEDICHTBIJ, b.profile.id, result.conversationId))).toBe(0)
+    expect(await inScope(DATEDICHTBIJ, (tx) => countUnreadMessages(tx, DATEDICHTBIJ, b.profile.id, result.conversationId + 1))).toBe(1)
     const list = await inScope(DATEDICHTBIJ, (tx) => listChats(tx, DATEDICHTBIJ, b.profile.id, '/media/'))
     expect(list).toHaveLength(1)
     expect(list[0]).toMatchObject({ id: result.conversationId, unread: 1, partner: { id: a.profile.id }, lastMessage: { body: '<script>alert(1)</script> hoi', mine: false } })
@@ -139,7 +142,7 @@ describe('sendMessage', () => {
     expect(await inScope(FLIRTLOKAAL, (tx) => listChats(tx, FLIRTLOKAAL, b.profile.id, '/media/'))).toEqual([])
     await inScope(FLIRTLOKAAL, async (tx) => {
       await tx.profile.update({ where: { id: a.profile.id }, data: { status: 'active' } })
-      expect(await deliverWaitingMessages(tx, FLIRTLOKAAL, a.profile.id)).toEqual([{ recipientId: b.profile.id, conversationId: expect.any(Number) }])
+      expect(await deliverWaitingMessages(tx, FLIRTLOKAAL, a.profile.id)).toEqual([{ recipientId: b.profile.id, conversationId: expect.any(Number), first: true }])
     })
     expect(await inScope(FLIRTLOKAAL, (tx) => countUnreadMessages(tx, FLIRTLOKAAL, b.profile.id))).toBe(1)
   })

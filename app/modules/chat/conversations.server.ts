@@ -136,9 +136,15 @@ export async function listChats(tx: ScopedTx, scope: Scope, me: number, cdnPrefi
   return chats.sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt))
 }
 
-/** Unread messages to the member from partners they may see: the badge and title prefix. */
-export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number): Promise<number> {
-  return tx.message.count({ where: { poolId: scope.poolId, recipientId: me, readAt: null, deliveredAt: { not: null }, sender: partnerVisible(me) } })
+/**
+ * Unread messages to `me`. `openConversation`: the conversation on the member's screen, whose
+ * messages are being read as they arrive (its page marks them read in a transaction of its
+ * own, which may commit after this count), so they never make a badge.
+ */
+export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number, openConversation: number | null = null): Promise<number> {
+  return tx.message.count({
+    where: { poolId: scope.poolId, recipientId: me, readAt: null, deliveredAt: { not: null }, sender: partnerVisible(me), ...(openConversation !== null ? { conversationId: { not: openConversation } } : {}) },
+  })
 }
 
 
@@ -195,11 +201,17 @@ export async function hideChatsWith(tx: ScopedTx, scope: Scope, me: number, prof
   return row ? hideChat(tx, scope, me, row.id, now) : null
 }
 
-/** On activation (SPEC §4): the member's waiting messages are delivered. Returns who got some, in which conversation. */
-export async function deliverWaitingMessages(tx: ScopedTx, scope: Scope, senderId: number, now = new Date()): Promise<{ recipientId: number; conversationId: number }[]> {
+/**
+ * On activation (SPEC §4): the member's waiting messages are delivered. Returns who got
+ * some, in which conversation, and whether the conversation is new to the recipient (no
+ * message of it reached them before).
+ */
+export async function deliverWaitingMessages(tx: ScopedTx, scope: Scope, senderId: number, now = new Date()): Promise<{ recipientId: number; conversationId: number; first: boolean }[]> {
   const waiting = await tx.message.findMany({ where: { poolId: scope.poolId, senderId, deliveredAt: null }, select: { recipientId: true, conversationId: true } })
   if (waiting.length === 0) return []
-  await tx.message.updateMany({ where: { poolId: scope.poolId, senderId, deliveredAt: null }, data: { deliveredAt: now } })
   const seen = new Map(waiting.map((m) => [m.conversationId, m]))
-  return [...seen.values()]
+  const earlier = await tx.message.groupBy({ by: ['conversationId'], where: { poolId: scope.poolId, conversationId: { in: [...seen.keys()] }, deliveredAt: { not: null } } })
+  const known = new Set(earlier.map((row) => row.conversationId))
+  await tx.message.updateMany({ where: { poolId: scope.poolId, senderId, deliveredAt: null }, data: { deliveredAt: now } })
+  return [...seen.values()].map((m) => ({ ...m, first: !known.has(m.conversationId) }))
 }

@@ -1,5 +1,7 @@
-// Complaints (SPEC §1, §2 /complaints): stored per site, confirmed by mail to the sender,
-// listed for the site's operators. Tenant-scoped under row-level security like accounts.
+// Complaints (SPEC §1, §2 /complaints): stored per site, listed for the site's operators.
+// The confirmation mail carries only the reference number, and goes only to a logged-in
+// member's own address: a form that mailed any typed address the sender's words would let
+// anyone send the site's mail, with their text, to anyone (issue #20). Tenant-scoped under row-level security like accounts.
 import type { Db } from '../db/client.server.ts'
 import { readScoped, withScope, type Reader, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { sendMail, type MailContext } from '../mail/send.server.ts'
@@ -12,7 +14,7 @@ export const complaintReference = (id: number) => `K-${String(id).padStart(6, '0
 
 export async function fileComplaint(
   ctx: MailContext & { db: Db; scope: Scope },
-  input: ComplaintInput & { userId: string | null; locale: string; link: string },
+  input: ComplaintInput & { userId: string | null; locale: string; link: string; /** The logged-in member's own address; null: no mail (the page shows the number). */ confirmTo: string | null },
 ): Promise<FiledComplaint> {
   const row = await withScope(ctx.db, ctx.scope, (tx) =>
     tx.complaint.create({
@@ -32,8 +34,9 @@ export async function fileComplaint(
   const reference = complaintReference(row.id)
   // The complaint is stored whatever happens to the mail: a failed confirmation must not
   // make the sender file it twice. The failure is logged for the operator.
+  if (!input.confirmTo) return { id: row.id, reference }
   try {
-    await sendMail(ctx, { to: input.email, kind: 'complaint_received', link: input.link, values: { name: input.name, reference, subject: input.subject } })
+    await sendMail(ctx, { to: input.confirmTo, kind: 'complaint_received', link: input.link, values: { reference } })
   } catch (error) {
     console.error(`complaint ${reference} (${ctx.scope.tenantId}): confirmation mail failed`, error)
   }

@@ -45,7 +45,7 @@ const outboxTo = (scope: Scope, to: string) => withScope(db, scope, (tx) => tx.o
 const valid = (email: string) => ({ name: 'Anna de Vries', email, subject: 'Dubbel afgeschreven', message: 'Mijn betaling van gisteren is twee keer afgeschreven van mijn rekening.', transaction: 'tr_12345' })
 
 describe('/complaints', () => {
-  it('stores a complaint on its own site and mails the sender a confirmation with the reference', async () => {
+  it('stores a visitor\'s complaint on its own site, shows the reference and mails nobody', async () => {
     const email = `klacht.${Date.now()}@example.test`
     const result = await file(FLIRTLOKAAL, valid(email))
     expect(result.status).toBe(302)
@@ -57,11 +57,8 @@ describe('/complaints', () => {
     expect(stored[0]).toMatchObject({ tenantId: 'flirtlokaal', subject: 'Dubbel afgeschreven', transaction: 'tr_12345', locale: 'nl', userId: null })
     // Row-level security: the other site sees nothing of it.
     expect(await withScope(db, DATEVIBE, (tx) => tx.complaint.count({ where: { email } }))).toBe(0)
-    const [mail, ...more] = await outboxTo(FLIRTLOKAAL, email)
-    expect(more).toHaveLength(0)
-    expect(mail!.subject).toBe(`We hebben je klacht ontvangen (${reference})`)
-    expect(mail!.text).toContain('FlirtLokaal')
-    expect(mail!.text).not.toContain('DateVibe')
+    // A typed address is anyone's: no mail goes to it (the page shows the number).
+    expect(await outboxTo(FLIRTLOKAAL, email)).toHaveLength(0)
     // The confirmation page shows the reference.
     const request = await siteRequest(FLIRTLOKAAL, location)
     const page = await runRoute(async () => complaintLoader({ request, context: await buildAppContext(request, await tenantFor(FLIRTLOKAAL)), params: {} }))
@@ -90,8 +87,24 @@ describe('/complaints', () => {
     const stored = await withScope(db, DATEVIBE, (tx) => tx.complaint.findFirstOrThrow({ where: { email: member.user.email } }))
     expect(stored.userId).toBe(member.user.id)
     expect(stored.locale).toBe('en')
-    const [mail] = await outboxTo(DATEVIBE, member.user.email)
+    const [mail, ...more] = await outboxTo(DATEVIBE, member.user.email)
+    expect(more).toHaveLength(0)
     expect(mail!.subject).toMatch(/^We have received your complaint \(K-\d{6}\)$/)
+    expect(mail!.text).toContain('DateVibe')
+    expect(mail!.text).not.toContain('FlirtLokaal')
+  })
+
+  it('confirms only to the member\'s own address, with the number and nothing the sender typed', async () => {
+    const member = await loggedInMember(db, FLIRTLOKAAL, 'quoted')
+    const victim = `victim.${Date.now()}@example.test`
+    const result = await file(FLIRTLOKAAL, { ...valid(victim), name: 'Click www.evil.example now', subject: 'You won a prize at www.evil.example' }, member.cookie)
+    expect(result.status).toBe(302)
+    const reference = result.headers.get('location')!.split('=')[1]!
+    expect(await outboxTo(FLIRTLOKAAL, victim)).toHaveLength(0)
+    const [mail] = await outboxTo(FLIRTLOKAAL, member.user.email)
+    expect(mail!.subject).toBe(`We hebben je klacht ontvangen (${reference})`)
+    expect(mail!.text).toContain(reference)
+    expect(`${mail!.subject}\n${mail!.text}\n${mail!.html}`).not.toContain('evil.example')
   })
 
   it('is told the same as a person when the honeypot is filled, and nothing is stored', async () => {

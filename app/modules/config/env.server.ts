@@ -159,6 +159,9 @@ const EnvSchema = z.object({
   BENCH_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** `npm run bench`: the engine on this port, the bare app on + 10, the cold start on + 20. */
   BENCH_PORT: port.default(3200),
+  /** The money property suite: runs per `npm test`, and the seed that replays a failure. */
+  MONEY_PROPERTY_RUNS: z.coerce.number().int().min(1).max(100_000).default(12),
+  MONEY_PROPERTY_SEED: z.coerce.number().int().optional(),
   /** `npm run test:faults`: the port of its own Redis (it stops and starts it). */
   FAULTS_REDIS_PORT: port.default(6392),
   /** The Redis-outage test's own redis-server. */
@@ -194,23 +197,16 @@ const PRODUCTION_REQUIRES: { name: 'SMTP_URL' | 'APP_DATABASE_URL' | 'OPERATOR_H
  * needs only the runtime role's URL (APP_DATABASE_URL); the owner's (DATABASE_URL) is for
  * `npm run setup`, the release step.
  */
-export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string; APP_DATABASE_URL?: string }): RunMode {
-  if (source.NODE_ENV !== 'production') return 'demo'
-  // The embedded database's runtime URL (the demo, the browser tests) makes no deployment.
-  return source.DATABASE_URL || (source.APP_DATABASE_URL && !embeddedHolder[EMBEDDED]) ? 'production' : 'demo'
+export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string; APP_DATABASE_URL?: string; [EMBEDDED_DATABASE]?: string }): RunMode {
+  if (source[EMBEDDED_DATABASE] === '1') return 'demo'
+  return source.NODE_ENV === 'production' && (source.DATABASE_URL || source.APP_DATABASE_URL) ? 'production' : 'demo'
 }
 
-// Set by a process whose database is the embedded one (scripts/lib/database.ts, the e2e
-// node): its APP_DATABASE_URL is the demo's. A global symbol: the server build and the edge
-// each have their own copy of this module.
-const EMBEDDED = Symbol.for('dating-engine.embedded-database')
-const embeddedHolder = globalThis as typeof globalThis & { [EMBEDDED]?: boolean }
-
-/** This process runs on the embedded database: APP_DATABASE_URL alone is no production. */
-export function markEmbeddedDatabase(embedded = true): void {
-  embeddedHolder[EMBEDDED] = embedded
-  cached = undefined
-}
+/**
+ * Set by `npm start` and the browser tests' server when they fill APP_DATABASE_URL from the
+ * embedded Postgres of this machine: that is the demo, never a deployment. Not a setting.
+ */
+export const EMBEDDED_DATABASE = 'DATING_EMBEDDED_DATABASE'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
 
@@ -268,7 +264,7 @@ function readable(file: string): boolean {
 /** Every variable of the schema (the README's configuration table documents each). */
 export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape)
 
-const KEYS = Object.keys(EnvSchema.shape)
+const KEYS = [...Object.keys(EnvSchema.shape), EMBEDDED_DATABASE]
 let cached: { key: string; env: Env } | undefined
 
 // Set by a serving process once its environment is complete (lockEnv). A global symbol:

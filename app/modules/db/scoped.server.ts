@@ -2,6 +2,7 @@
 // row's key with these per-transaction settings, so a query outside this helper sees nothing.
 import type { Db } from './client.server.ts'
 import type { Prisma } from '~/generated/prisma/client.ts'
+import { isPoolTimeout, PoolBusy } from './pool-busy.server.ts'
 
 export type Scope = { tenantId: string; poolId: string }
 export type ScopedTx = Prisma.TransactionClient
@@ -40,13 +41,25 @@ export function operatorIdOf(db: Db): string | null {
   return (db as unknown as Record<symbol, string | undefined>)[OPERATOR_HANDLE] ?? null
 }
 
+/**
+ * `fn` in one transaction with `scope` set. No connection from the pool in time (P2028):
+ * thrown as PoolBusy, a 503 with Retry-After for the route (pool-busy.server.ts).
+ */
 export async function withScope<T>(db: Db, scope: Scope, fn: (tx: ScopedTx) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
   const operatorId = operatorIdOf(db)
-  return db.$transaction(async (tx) => {
-    // set_config(..., true) lasts until the end of this transaction only, so a pooled
-    // connection never carries one request's scope into the next.
-    if (operatorId !== null) await tx.$queryRaw`SELECT set_config('app.operator_id', ${operatorId}, true)`
-    else await tx.$queryRaw`SELECT set_config('app.tenant_id', ${scope.tenantId}, true), set_config('app.pool_id', ${scope.poolId}, true)`
-    return fn(tx)
-  }, options)
+  let started = false
+  try {
+    return await db.$transaction(async (tx) => {
+      started = true
+      // set_config(..., true) lasts until the end of this transaction only, so a pooled
+      // connection never carries one request's scope into the next.
+      if (operatorId !== null) await tx.$queryRaw`SELECT set_config('app.operator_id', ${operatorId}, true)`
+      else await tx.$queryRaw`SELECT set_config('app.tenant_id', ${scope.tenantId}, true), set_config('app.pool_id', ${scope.poolId}, true)`
+      return fn(tx)
+    }, options)
+  } catch (error) {
+    // Only a transaction that never got a connection: a timeout inside `fn` is its own error.
+    if (!started && isPoolTimeout(error)) throw new PoolBusy()
+    throw error
+  }
 }

@@ -5,6 +5,7 @@ import { LOCALES } from '../../../tenants/schema.ts'
 import { THEME_NAMES } from '../../../themes/index.ts'
 import { loadTenants } from '../tenancy/load-tenants.server.ts'
 import { BASE_LOCALE, NAMESPACES, RESOURCES } from './resources.ts'
+import { sameAsEnglishAllowed } from './same-as-english.ts'
 
 type Leaf = { key: string; value: string }
 
@@ -36,6 +37,24 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
       .filter((l) => baseKeys.has(l.key) && placeholders(l.value).join() !== placeholders(baseKeys.get(l.key)!).join())
       .map((l) => l.key)
     expect(wrong, `${locale}/${ns} placeholders differ`).toEqual([])
+  })
+})
+
+// Languages translated for real (issue #20): a value equal to the English one is an English
+// copy left behind, unless same-as-english.ts allows it (names, codes, borrowed words).
+const TRANSLATED = ['de', 'es', 'fr', 'it', 'pl'] as const
+
+describe('translations are not English copies', () => {
+  it.each(TRANSLATED)('%s', (locale) => {
+    const allowed = sameAsEnglishAllowed(locale)
+    const copies: string[] = []
+    for (const ns of NAMESPACES) {
+      const english = new Map(leaves(RESOURCES.en[ns]).map((l) => [l.key, l.value]))
+      for (const leaf of leaves(RESOURCES[locale][ns])) {
+        if (english.get(leaf.key) === leaf.value && !allowed.has(`${ns}:${leaf.key}`)) copies.push(`${ns}:${leaf.key} = ${leaf.value}`)
+      }
+    }
+    expect(copies, `${locale}: English copies`).toEqual([])
   })
 })
 

@@ -24,6 +24,11 @@ export const QUEUES = {
   'mail-sweep': { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 300, cron: '* * * * *', onStart: true },
   /** A member event that may notify (message, like, match): NotifyJob. */
   notify: { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  /**
+   * A reset link asked for (PasswordResetJob): queued for every request, known address or
+   * not, so the request's answer and its timing say nothing about the account.
+   */
+  'password-reset': { retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   /** One web-push message to one subscription: { tenantId, subscriptionId, payload }. */
   'push-send': { retryLimit: 6, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   /** Deleted accounts past their 14 days, queued media removals, expired sessions and links, old outbox mails, limit counters. */
@@ -34,6 +39,8 @@ export const QUEUES = {
   'weekly-update': { retryLimit: 3, retryDelay: 600, retryBackoff: true, expireInSeconds: 3600, cron: '0 9 * * 1' },
   /** Open payments re-checked with the provider (reconcileOpenPayments, decision 015): at start-up and every 5 minutes. */
   'payments-reconcile': { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, cron: '*/5 * * * *', onStart: true },
+  /** The Mollie refund of an approved request: { tenantId, paymentId } (sendRefund, decision 040), queued in the approving transaction. */
+  'payment-refund': { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   /** Waiting conversations handed to available chatters (app/modules/inbox/assign.server.ts). */
   'inbox-assign': { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 120, cron: '* * * * *', onStart: true },
 } as const satisfies Record<string, QueueSpec>

@@ -69,3 +69,17 @@ describe('lander folders', () => {
     }
   })
 })
+
+// Landers without a video file do not call themselves video (issue #20): nothing a visitor
+// reads promises a video to watch or play.
+describe('no lander promises a video it does not have', () => {
+  it.each(names)('%s', (name) => {
+    const lander = getLander(name)!
+    for (const [locale, copy] of Object.entries(lander.copy)) {
+      const texts: string[] = []
+      const walk = (value: unknown) => (typeof value === 'string' ? texts.push(value) : value && typeof value === 'object' ? Object.values(value).forEach(walk) : undefined)
+      walk(copy)
+      expect(texts.join('\n'), `${name}/copy/${locale}.json`).not.toMatch(/\bvideo|\bplay\b|afspelen|\bwatch\b|bekijk de video/i)
+    }
+  })
+})

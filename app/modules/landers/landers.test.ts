@@ -86,7 +86,7 @@ describe('which landers a site shows', () => {
       }
     }
     expect(((await visit(FLIRTLOKAAL, '/landers/adultonly/a')).body as Page).html).toContain('Alleen voor volwassenen')
-    expect(((await visit(DATEVIBE, '/landers/video')).body as Page).html).toContain('See how DateVibe works')
+    expect(((await visit(DATEVIBE, '/landers/video')).body as Page).html).toContain('A first look at DateVibe')
     expect(((await visit(FLIRTLOKAAL, '/landers/gallery/a?lng=en')).body as Page).title).toBe('The FlirtLokaal gallery')
   })
 

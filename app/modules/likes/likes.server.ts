@@ -219,10 +219,9 @@ export async function listLikes(
   const page = rows.slice(0, limit)
   const ids = page.map((row) => (received ? row.likerId : row.likedId))
   // The other members' cards in one query; the rows above already passed visibleTo.
-  const [profiles, states] = await Promise.all([
-    tx.profile.findMany({ where: { poolId, id: { in: ids } }, select: cardSelect(poolId) }),
-    likeStates(tx, scope, viewerId, ids),
-  ])
+  // One after the other: both run on this transaction's one connection.
+  const profiles = await tx.profile.findMany({ where: { poolId, id: { in: ids } }, select: cardSelect(poolId) })
+  const states = await likeStates(tx, scope, viewerId, ids)
   const byId = new Map(profiles.map((p) => [p.id, p]))
   const items = page.flatMap((row) => {
     const profile = byId.get(received ? row.likerId : row.likedId)

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { appDb } from '../../../tests/fixtures.ts'
 import { block, closeLimits, consume, consumeAll, forget, peek, refund } from './limiter.server.ts'
+import { LIMIT_RULES, type LimitName } from './rules.ts'
 
 const key = () => `test-${randomUUID()}`
 const db = appDb()
@@ -101,4 +102,27 @@ describe('limits', () => {
     expect(rows[0]!.key).toBe(`${process.env.RATE_LIMIT_NAMESPACE}:geocode_ip:${k}`)
     expect(rows[0]!.points).toBe(1)
   })
+})
+
+// Every limit is reserved before what it guards is checked (the call sites use consume or
+// consumeAll first, and give the point back when the attempt turned out fine). That holds
+// only if the store counts parallel reservations exactly: per limit, a burst of parallel
+// attempts gets exactly the allowance, however many arrive at once.
+describe('no limit can be raced', () => {
+  for (const name of Object.keys(LIMIT_RULES) as LimitName[]) {
+    it(`${name}: parallel attempts get exactly the allowance`, async () => {
+      process.env.RATE_LIMITS = `${name}=4/600`
+      const k = key()
+      const verdicts = await Promise.all(Array.from({ length: 12 }, () => consume(name, k)))
+      expect(verdicts.filter((v) => v.ok)).toHaveLength(4)
+      // Counted past the allowance (a rule with a block time stops counting once it blocks).
+      const used = (await peek(name, k)).used
+      if (LIMIT_RULES[name].block === 0) expect(used).toBe(12)
+      else expect(used).toBeGreaterThan(4)
+      // And reserve-then-give-back in parallel keeps the count right.
+      const again = key()
+      await Promise.all(Array.from({ length: 4 }, () => consume(name, again).then(() => refund(name, again))))
+      expect((await peek(name, again)).used).toBe(0)
+    })
+  }
 })

@@ -8,6 +8,9 @@ import { THEME_NAMES } from '../../../themes/index.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope } from '../db/scoped.server.ts'
 import { sendMessage } from '../chat/send.server.ts'
+import { markChatRead } from '../chat/conversations.server.ts'
+import { activateAccount } from '../accounts/activation.server.ts'
+import { issueToken } from '../auth/tokens.server.ts'
 import { giveLike } from '../likes/service.server.ts'
 import { appJobHandlers } from '../jobs/app-jobs.server.ts'
 import { startJobs, type JobRunner } from '../jobs/runner.server.ts'
@@ -79,13 +82,61 @@ describe('a message notifies the recipient by e-mail and push', () => {
     expect(JSON.stringify(received!.payload)).not.toMatch(/DateDichtbij/i)
     expect(push.errors).toEqual([])
 
-    // The second message of the conversation is a new_messages notification: again exactly one each.
+    // The second message of the conversation: a push, but no second mail (one per
+    // conversation until read, at most one an hour).
     await send('Are you there?')
-    await expect.poll(() => mailsTo(recipient.user.email).length, { timeout: 15_000 }).toBe(2)
     await expect.poll(() => pushesTo(browser.endpoint).length, { timeout: 15_000 }).toBe(2)
-    expect(mailsTo(recipient.user.email)[1]!.subject).toBe(`${sender.profile.name} sent you a message on FlirtLokaal`)
     await settled()
-    expect(mailsTo(recipient.user.email)).toHaveLength(2)
+    expect(mailsTo(recipient.user.email)).toHaveLength(1)
+  })
+
+  it('a chat mails once until the member read it, and at most once an hour', async () => {
+    const { sender, recipient, browser, send } = await pair()
+    for (let i = 1; i <= 11; i++) expect((await send(`Message ${i}`)).ok).toBe(true)
+    await expect.poll(() => pushesTo(browser.endpoint).length, { timeout: 15_000 }).toBe(11)
+    await settled()
+    expect(mailsTo(recipient.user.email)).toHaveLength(1)
+    const conversation = (await withScope(db, FLIRTLOKAAL, (tx) => tx.message.findFirstOrThrow({ where: { recipientId: recipient.profile.id }, select: { conversationId: true } }))).conversationId
+    // An hour passes: the mails so far went out 61 minutes ago, the messages so far came 62 minutes ago.
+    const mailedAnHourAgo = () =>
+      withScope(db, FLIRTLOKAAL, async (tx) => {
+        await tx.message.updateMany({ where: { conversationId: conversation }, data: { deliveredAt: new Date(Date.now() - 62 * 60_000) } })
+        await tx.outboxMail.updateMany({ where: { to: recipient.user.email }, data: { createdAt: new Date(Date.now() - 61 * 60_000) } })
+      })
+    // An hour later, still unread: no new mail.
+    await mailedAnHourAgo()
+    await send('Still there?')
+    await settled()
+    expect(mailsTo(recipient.user.email)).toHaveLength(1)
+    // Read, then a new message within the hour: none; after the hour: one.
+    await withScope(db, FLIRTLOKAAL, (tx) => markChatRead(tx, FLIRTLOKAAL, recipient.profile.id, conversation))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.outboxMail.updateMany({ where: { to: recipient.user.email }, data: { createdAt: new Date() } }))
+    await send('Within the hour')
+    await settled()
+    expect(mailsTo(recipient.user.email)).toHaveLength(1)
+    await withScope(db, FLIRTLOKAAL, (tx) => markChatRead(tx, FLIRTLOKAAL, recipient.profile.id, conversation))
+    await mailedAnHourAgo()
+    await send('After the hour')
+    await expect.poll(() => mailsTo(recipient.user.email).length, { timeout: 15_000 }).toBe(2)
+    expect(mailsTo(recipient.user.email)[1]!.subject).toBe(`${sender.profile.name} sent you a message on FlirtLokaal`)
+  })
+
+  it('messages held until the sender activates notify the recipient at activation', async () => {
+    const { sender, recipient, browser } = await pair()
+    await withScope(db, DATEDICHTBIJ, async (tx) => {
+      await tx.user.update({ where: { id: sender.user.id }, data: { status: 'not_confirmed' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: DATEDICHTBIJ.poolId, id: sender.profile.id } }, data: { status: 'disabled' } })
+    })
+    const held = await sendMessage(db, DATEDICHTBIJ, { sender: { userId: sender.user.id, profileId: sender.profile.id, paidUser: true }, recipientId: recipient.profile.id, body: 'Before my activation', cost: 0, maxLength: 500 })
+    expect(held).toMatchObject({ ok: true, delivered: false })
+    await settled()
+    expect(mailsTo(recipient.user.email)).toHaveLength(0)
+    expect(pushesTo(browser.endpoint)).toHaveLength(0)
+    const token = await withScope(db, DATEDICHTBIJ, (tx) => issueToken(tx, { tenantId: DATEDICHTBIJ.tenantId, userId: sender.user.id, purpose: 'activation' }))
+    expect((await activateAccount(db, DATEDICHTBIJ, token)).ok).toBe(true)
+    await expect.poll(() => mailsTo(recipient.user.email).length, { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => pushesTo(browser.endpoint).length, { timeout: 15_000 }).toBe(1)
+    expect(mailsTo(recipient.user.email)[0]!.subject).toBe(`${sender.profile.name} started a conversation with you on FlirtLokaal`)
   })
 
   it('in Dutch for a member whose language is Dutch, likes and matches too', async () => {

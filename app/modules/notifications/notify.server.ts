@@ -75,6 +75,37 @@ export type Notification = {
   values: Record<string, string | number>
   /** Identifies this notification (a job id): the same one never queues twice. */
   key: string
+  /** The outbox dedupe key's prefix (a chat's mails are found by it); default `notify:`. */
+  mailKeyPrefix?: string
+  /** false: pushes only (a chat mail already waits unread, or went out within the hour). */
+  mail?: boolean
+}
+
+/** A chat mails at most once an hour, and not again until the member read it. */
+export const CHAT_MAIL_INTERVAL_MS = 3600_000
+
+const chatMailPrefix = (userId: string, conversation: number) => `notify:chat:${userId}:${conversation}:`
+
+/**
+ * Whether a message in `conversation` may mail its recipient: not when an earlier mail of
+ * this conversation went out within the hour, nor when the member has not read the
+ * conversation since an earlier mail (11 messages are one mail, not 11).
+ */
+async function chatMailAllowed(tx: ScopedTx, tenant: LoadedTenant, user: Recipient, recipientId: number, conversation: number, now: Date): Promise<boolean> {
+  // One decision at a time per conversation: two jobs never both see "no mail yet".
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock((x'4d41494c'::bigint << 32) + ${conversation}::bigint)`
+  const last = await tx.outboxMail.findFirst({
+    where: { tenantId: tenant.slug, dedupeKey: { startsWith: chatMailPrefix(user.userId, conversation) } },
+    orderBy: { createdAt: 'desc' },
+    select: { createdAt: true },
+  })
+  if (!last) return true
+  if (now.getTime() - last.createdAt.getTime() < CHAT_MAIL_INTERVAL_MS) return false
+  // Still unread from before that mail: the member has not been back since.
+  const unreadBefore = await tx.message.count({
+    where: { poolId: tenant.pool, conversationId: conversation, recipientId, readAt: null, deliveredAt: { not: null, lt: last.createdAt } },
+  })
+  return unreadBefore === 0
 }
 
 /**
@@ -86,12 +117,12 @@ export async function deliverNotificationIn(tx: ScopedTx, tenant: LoadedTenant, 
   const t = translatorFor(user.locale, tenant)
   const link = siteUrl(tenant, n.path)
   let mail = false
-  if (emailAllowed(user, n.kind)) {
+  if (n.mail !== false && emailAllowed(user, n.kind)) {
     const bulk = BULK_KINDS.includes(n.kind)
     const unsubscribe = siteUrl(tenant, `/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(tenant.slug, user.userId, n.kind))}`)
     const rendered = await renderMail(n.mailKind, { t, tenant, theme: themeFor(tenant), link, values: n.values, preferencesLink: siteUrl(tenant, '/notifications') })
     const headers = bulk ? { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined
-    mail = (await queueMailIn(tx, scope, { to: user.email, ...rendered, headers, dedupeKey: `notify:${n.key}` })) !== null
+    mail = (await queueMailIn(tx, scope, { to: user.email, ...rendered, headers, dedupeKey: `${n.mailKeyPrefix ?? 'notify:'}${n.key}` })) !== null
   }
   let pushes = 0
   if (user.pushKinds.includes(n.kind)) {
@@ -106,7 +137,7 @@ export async function deliverNotificationIn(tx: ScopedTx, tenant: LoadedTenant, 
 }
 
 /** The `notify` job. */
-export async function runNotify(db: Db, tenants: readonly LoadedTenant[], job: NotifyJob, jobId: string): Promise<{ mail: boolean; pushes: number } | null> {
+export async function runNotify(db: Db, tenants: readonly LoadedTenant[], job: NotifyJob, jobId: string, now = new Date()): Promise<{ mail: boolean; pushes: number } | null> {
   const people = await withScope(db, { tenantId: '', poolId: job.poolId }, (tx) =>
     tx.profile.findMany({ where: { poolId: job.poolId, id: { in: [job.to, job.from] } }, select: { id: true, name: true, tenantId: true, userId: true } }),
   )
@@ -125,7 +156,11 @@ export async function runNotify(db: Db, tenants: readonly LoadedTenant[], job: N
         : { kind: 'like', mailKind: 'new_like', path: '/likes/received', values: { name: recipient.name, sender: sender.name }, key: jobId }
   const result = await withScope(db, { tenantId: tenant.slug, poolId: tenant.pool }, async (tx) => {
     const user = await loadRecipient(tx, tenant, userId)
-    return user ? deliverNotificationIn(tx, tenant, user, n) : null
+    if (!user) return null
+    if (job.type !== 'message') return deliverNotificationIn(tx, tenant, user, n)
+    // A chat's mails: one until the member read it, at most one an hour (pushes unchanged).
+    const mail = emailAllowed(user, n.kind) && (await chatMailAllowed(tx, tenant, user, job.to, job.conversation, now))
+    return deliverNotificationIn(tx, tenant, user, { ...n, mail, mailKeyPrefix: chatMailPrefix(user.userId, job.conversation) })
   })
   if (result?.mail) wake('mail-send')
   if (result?.pushes) wake('push-send')

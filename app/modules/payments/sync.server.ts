@@ -11,6 +11,8 @@ import type { Payment, PaymentStatus } from '~/generated/prisma/client.ts'
 import { mollieFor } from './mollie.server.ts'
 import { amountValue } from './purchase.server.ts'
 import { queueReceiptIn } from './receipt.server.ts'
+import { applyReversal } from './refunds.server.ts'
+import { releaseDiscountIn } from './discounts.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 import { metrics } from '../observability/metrics.server.ts'
 
@@ -38,16 +40,22 @@ const isNotFound = (error: unknown) => typeof error === 'object' && error !== nu
 /** Applies Mollie's state of payment `molliePaymentId` to this site's row. Throws on a provider error (Mollie retries). */
 export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymentId: string, log: Log = console): Promise<SyncOutcome> {
   if (!/^tr_\w{1,64}$/.test(molliePaymentId)) return 'unknown'
-  const row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { tenantId_molliePaymentId: { tenantId: scope.tenantId, molliePaymentId } } }), WAIT)
-  if (!row) return 'unknown'
+  let row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { tenantId_molliePaymentId: { tenantId: scope.tenantId, molliePaymentId } } }), WAIT)
   const mollie = mollieFor(site)
-  if (!mollie) return 'unavailable'
+  if (!mollie) return row ? 'unavailable' : 'unknown'
   let remote: MolliePayment
   try {
     remote = await mollie.payments.get(molliePaymentId)
   } catch (error) {
     if (isNotFound(error)) return 'unknown'
     throw error
+  }
+  if (!row) {
+    // Mollie made the payment but our write of its id failed (decision 040): the site's own
+    // key found it, and its metadata names our row, which has no Mollie id yet.
+    row = await adoptLostPayment(db, scope, remote)
+    if (!row) return 'unknown'
+    log.warn(`payments: ${scope.tenantId}: payment ${row.id} found at Mollie as ${molliePaymentId}`)
   }
   const mismatch = mismatchOf(row, remote)
   if (mismatch) {
@@ -67,7 +75,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
       const credit = await changeCredits(tx, scope, { userId: current.userId, delta: current.credits, reason: 'purchase', reference: current.id })
       if (credit.ok) {
         outcome = 'credited'
-        // Premium for life (SPEC §1): the first paid purchase, never undone.
+        // Premium (SPEC §1) from the first paid purchase; refunds and chargebacks settle it again (refunds.server.ts).
         await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: current.userId }, data: { paidUser: true } })
         // The receipt, in this transaction: sent when (and only if) the credits arrived.
         await queueReceiptIn(tx, site, current)
@@ -81,12 +89,17 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
         await tx.payment.update({ where: { id: current.id }, data: { status: 'paid', paidAt: current.paidAt ?? (remote.paidAt ? new Date(remote.paidAt) : new Date()), creditedAt: current.creditedAt ?? new Date() } })
         if (outcome === 'unchanged') outcome = 'updated'
       }
-      if (reversed && !current.refundedAt) {
-        outcome = (await reverse(tx, scope, current, hasAmount(remote.amountChargedBack) ? 'chargeback' : 'refund', log)) ? 'reversed' : outcome
+      if (reversed) {
+        // Refunded plus charged back, in all: credits x reversed / amount come back out once.
+        const fresh = (await tx.$queryRaw<Payment[]>`SELECT * FROM "Payment" WHERE "tenantId" = ${scope.tenantId} AND id = ${current.id}`)[0]!
+        const total = cents(remote.amountRefunded) + cents(remote.amountChargedBack)
+        outcome = (await applyReversal(tx, scope, fresh, total, hasAmount(remote.amountChargedBack) ? 'chargeback' : 'refund', log)) ? 'reversed' : outcome
       }
     } else if (current.status !== 'paid' && current.status !== status) {
       // A paid payment never goes back; anything else follows Mollie.
       await tx.payment.update({ where: { id: current.id }, data: { status } })
+      // A checkout that failed, expired or was canceled gives its discount back (decision 040).
+      if (status === 'failed' || status === 'canceled' || status === 'expired') await releaseDiscountIn(tx, scope, current.id)
       outcome = 'updated'
     }
     if (outcome !== 'unchanged') metrics.payments.inc({ state: reversed && outcome === 'reversed' ? 'reversed' : status })
@@ -94,26 +107,20 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
   }, WAIT)
 }
 
+/** Links our row named in a Mollie payment's metadata to it, when the row has no Mollie id yet. */
+export async function adoptLostPayment(db: Db, scope: Scope, remote: Pick<MolliePayment, 'id' | 'metadata' | '_links'>): Promise<Payment | null> {
+  const paymentId = (remote.metadata as { paymentId?: unknown } | null)?.paymentId
+  if (typeof paymentId !== 'string' || paymentId.length > 60) return null
+  return withScope(db, scope, async (tx) => {
+    const checkoutUrl = remote._links?.checkout?.href ?? null
+    const adopted = await tx.payment.updateMany({ where: { tenantId: scope.tenantId, id: paymentId, molliePaymentId: null }, data: { molliePaymentId: remote.id, ...(checkoutUrl ? { checkoutUrl } : {}) } })
+    if (adopted.count === 0) return null
+    return tx.payment.findUnique({ where: { id: paymentId } })
+  }, WAIT)
+}
+
 function hasAmount(amount: { value: string } | undefined | null): boolean {
   return Boolean(amount && Number(amount.value) > 0)
 }
 
-/**
- * The compensating row of a refund or chargeback: the purchase's credits back out, as far
- * as the balance still holds them (spent credits cannot go below zero), once per payment.
- */
-async function reverse(tx: Parameters<Parameters<typeof withScope>[2]>[0], scope: Scope, payment: Payment, kind: 'refund' | 'chargeback', log: Log): Promise<boolean> {
-  const account = await tx.$queryRaw<{ credits: number }[]>`SELECT credits FROM "User" WHERE "tenantId" = ${scope.tenantId} AND id = ${payment.userId} FOR UPDATE`
-  const balance = account[0]?.credits ?? 0
-  const debit = Math.min(payment.credits, balance)
-  if (debit > 0) {
-    const result = await changeCredits(tx, scope, { userId: payment.userId, delta: -debit, reason: 'refund', reference: payment.id })
-    if (!result.ok && result.reason !== 'duplicate') log.warn(`payments: ${scope.tenantId}: ${kind} of ${payment.id}: ${result.reason}`)
-  }
-  await tx.payment.update({
-    where: { id: payment.id },
-    data: kind === 'chargeback' ? { chargedBackAt: new Date(), refundedAt: new Date() } : { refundStatus: 'refunded', refundedAt: new Date() },
-  })
-  log.info(`payments: ${scope.tenantId}: ${kind} of ${payment.id}: ${debit} credit(s) taken back`)
-  return true
-}
+const cents = (amount: { value: string } | undefined | null): number => (amount ? Math.round(Number(amount.value) * 100) : 0)

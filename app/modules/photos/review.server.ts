@@ -28,18 +28,17 @@ export type Queue = { items: QueueItem[]; total: number }
 export async function listInspectionQueue(db: Db, scope: Scope, take = 50): Promise<Queue> {
   return withScope(db, scope, async (tx) => {
     const where = { poolId: scope.poolId, status: 'inspection' as const }
-    const [rows, total] = await Promise.all([
-      tx.photo.findMany({
-        where,
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        take,
-        select: {
-          id: true, filename: true, thumbFilename: true, width: true, height: true, createdAt: true, profileId: true,
-          profile: { select: { name: true } },
-        },
-      }),
-      tx.photo.count({ where }),
-    ])
+    // One after the other: both run on this transaction's one connection.
+    const rows = await tx.photo.findMany({
+      where,
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take,
+      select: {
+        id: true, filename: true, thumbFilename: true, width: true, height: true, createdAt: true, profileId: true,
+        profile: { select: { name: true } },
+      },
+    })
+    const total = await tx.photo.count({ where })
     return { items: rows.map(({ profile, ...row }) => ({ ...row, profileName: profile.name })), total }
   })
 }

@@ -1,0 +1,4 @@
+import type { ESLint, Rule } from 'eslint'
+
+export const transactionInSequence: Rule.RuleModule
+export const localRules: ESLint.Plugin

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { summarize, type PlaywrightReport } from './test-summary.ts'
+
+const report: PlaywrightReport = {
+  stats: { expected: 5, unexpected: 1, flaky: 2 },
+  suites: [
+    {
+      title: 'chat.spec.ts',
+      file: 'chat.spec.ts',
+      specs: [{ title: 'sends a message', tests: [{ projectName: 'desktop', status: 'flaky' }, { projectName: 'phone', status: 'expected' }] }],
+      suites: [{ title: 'gifts', file: 'chat.spec.ts', specs: [{ title: 'sends a gift', tests: [{ projectName: 'desktop', status: 'flaky' }] }] }],
+    },
+  ],
+}
+
+describe('npm test summary', () => {
+  it('names flaky tests and counts them apart from passed, on their own line before the closing line', () => {
+    const summary = summarize({ vitest: { numPassedTests: 10, numFailedTests: 0 }, playwright: report, failedSteps: 0 })
+    expect(summary.flaky).toEqual(['chat.spec.ts › sends a message [desktop]', 'chat.spec.ts › gifts › sends a gift [desktop]'])
+    expect(summary.passed).toBe(15)
+    expect(summary.failed).toBe(1)
+    expect(summary.lines.at(-1)).toBe('15 passed, 1 failed')
+    expect(summary.lines.at(-2)).toBe('2 flaky')
+    expect(summary.lines).toContain('  - chat.spec.ts › sends a message [desktop]')
+  })
+
+  it('says 0 flaky when there are none', () => {
+    const summary = summarize({ playwright: { stats: { expected: 3, unexpected: 0, flaky: 0 }, suites: [] }, failedSteps: 0 })
+    expect(summary.lines).toEqual(['0 flaky', '3 passed, 0 failed'])
+  })
+
+  it('fails a test that was flaky in the previous run too', () => {
+    const summary = summarize({ playwright: report, failedSteps: 0, previousFlaky: ['chat.spec.ts › gifts › sends a gift [desktop]'] })
+    expect(summary.flakyAgain).toEqual(['chat.spec.ts › gifts › sends a gift [desktop]'])
+    expect(summary.failed).toBe(2)
+    expect(summary.lines.at(-1)).toBe('5 passed, 2 failed')
+  })
+})
