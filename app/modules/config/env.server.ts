@@ -159,6 +159,9 @@ const EnvSchema = z.object({
   BENCH_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** `npm run bench`: the engine on this port, the bare app on + 10, the cold start on + 20. */
   BENCH_PORT: port.default(3200),
+  /** The money property suite: runs per `npm test`, and the seed that replays a failure. */
+  MONEY_PROPERTY_RUNS: z.coerce.number().int().min(1).max(100_000).default(12),
+  MONEY_PROPERTY_SEED: z.coerce.number().int().optional(),
   /** `npm run test:faults`: the port of its own Redis (it stops and starts it). */
   FAULTS_REDIS_PORT: port.default(6392),
   /** The Redis-outage test's own redis-server. */

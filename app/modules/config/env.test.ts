@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv, runMode } from './env.server.ts'
+import { EMBEDDED_DATABASE, EnvError, parseEnv, runMode } from './env.server.ts'
 import { mailboxEnabled, siteLink } from '../mail/send.server.ts'
 
 const production = { NODE_ENV: 'production', DATABASE_URL: 'postgresql://owner@db.internal:5432/dating' }
@@ -75,7 +75,8 @@ describe('demo versus production', () => {
 describe('a production node with the runtime role alone (docs/decisions/046)', () => {
   const node = { NODE_ENV: 'production', APP_DATABASE_URL: complete.APP_DATABASE_URL, SMTP_URL: complete.SMTP_URL, OPERATOR_HOST: complete.OPERATOR_HOST }
 
-  it('is production without the owner URL', () => {
+  it('is production without the owner URL, but not on the embedded database (the demo, the browser tests)', () => {
+    expect(runMode({ ...node, [EMBEDDED_DATABASE]: '1' })).toBe('demo')
     expect(runMode(node)).toBe('production')
     expect(parseEnv(node).mode).toBe('production')
     expect(parseEnv(node).PROCESS_ROLE).toBe('all')
