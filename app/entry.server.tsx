@@ -64,11 +64,14 @@ export async function startTenancy(options: { watch: boolean; jobs?: boolean; ow
       }
     : undefined
   if (options.watch) await watchTenantFiles(sync)
+  // Production nodes read the shared secrets with the runtime role; none are made up there.
   await loadNotificationSecrets(
     registry.tenants.map((t) => t.slug),
     ownerUrl,
+    { appUrl: getEnv().APP_DATABASE_URL, required: getEnv().mode === 'production', log: (line) => console.warn(`[secrets] ${line}`) },
   )
-  if (options.jobs !== false) {
+  // PROCESS_ROLE=web: the job runner lives on worker processes (docs/decisions/046).
+  if (options.jobs !== false && getEnv().PROCESS_ROLE !== 'web') {
     const db = getRuntimeDb()
     jobs = await startJobs({
       connectionString: getEnv().APP_DATABASE_URL!,

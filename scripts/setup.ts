@@ -1,5 +1,7 @@
-// `npm run setup`: prepares the database (migrate, runtime role, tenants, demo data)
-// without serving. Useful for deploys: run it once, then start app nodes.
+// `npm run setup`: the release step (docs/decisions/046). As the database's owner
+// (DATABASE_URL): migrations, the job queue's schema, the runtime role's grants, the tenant
+// sync, the secrets every node shares (and demo data when SEED_DEMO). Run it once per
+// release, then start the nodes, which need only APP_DATABASE_URL.
 import path from 'node:path'
 import { EnvError, describeMode, getEnv, type Env } from '../app/modules/config/env.server.ts'
 import { openDatabaseServer } from './lib/database.ts'
@@ -14,6 +16,10 @@ try {
   process.exit(1)
 }
 console.info(`[setup] ${describeMode(env)}`)
+if (env.mode === 'production' && !env.DATABASE_URL) {
+  console.error('Cannot set up: DATABASE_URL (the owner of the database) is required for the release step; the nodes need only APP_DATABASE_URL.')
+  process.exit(1)
+}
 const dataDir = path.resolve(env.DATA_DIR)
 const database = await openDatabaseServer({ purpose: 'app', dataDir })
 const name = database.embedded ? 'dating' : database.defaultDatabase

@@ -27,4 +27,16 @@ describe('npm start in production mode', () => {
     expect(run.stderr).toContain('  - SMTP_URL is required in production')
     expect(run.stderr).not.toMatch(/APP_DATABASE_URL is required|OPERATOR_HOST is required/)
   })
+
+  it('a node with the runtime role alone checks everything first: variables, Mollie keys, the sandbox endpoint', { timeout: 90_000 }, () => {
+    const run = start({ NODE_ENV: 'production', APP_DATABASE_URL: 'postgresql://app@127.0.0.1:1/dating', PROCESS_ROLE: 'both', MOLLIE_API_ENDPOINT: 'https://127.0.0.1:3443/v2', DATABASE_URL: '' })
+    expect(run.status).toBe(1)
+    const lines = run.stderr.split('\n')
+    expect(lines).toContain('Cannot start: the environment is not valid.')
+    for (const start of ['PROCESS_ROLE: ', 'SMTP_URL is required', 'OPERATOR_HOST is required', 'MOLLIE_API_ENDPOINT points at this machine', 'MOLLIE_API_KEY_FLIRTLOKAAL is required in production']) {
+      expect(lines.filter((line) => line.startsWith(`  - ${start}`)), start).toHaveLength(1)
+    }
+    // Nothing was contacted: no connection error on port 1.
+    expect(run.stderr).not.toMatch(/ECONNREFUSED/)
+  })
 })

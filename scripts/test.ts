@@ -1,5 +1,5 @@
-// `npm test`: type check, lint, unit and integration tests (Vitest, real Postgres and
-// Redis when REDIS_URL is set), production build, browser tests (Playwright in Chromium).
+// `npm test`: type check, lint, production build, unit and integration tests (Vitest, real
+// Postgres and Redis when REDIS_URL is set), browser tests (Playwright in Chromium).
 // Ends with the flaky browser tests by name, "N flaky" and "N passed, N failed"
 // (scripts/lib/test-summary.ts).
 import { spawnSync } from 'node:child_process'
@@ -15,8 +15,10 @@ type Step = { name: string; cmd: string[]; env?: Record<string, string> }
 const steps: Step[] = [
   { name: 'type check', cmd: ['npx', 'tsc', '--noEmit'] },
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
-  { name: 'unit and integration tests', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT_DIR}/vitest.json`] },
+  // Built before the integration tests: their HTTP apps serve the production build (its CSP
+  // with nonces, the visitor micro-cache) as a node in production does, not the dev server.
   { name: 'build', cmd: ['npx', 'remix', 'vite:build'], env: { NODE_ENV: 'production' } },
+  { name: 'unit and integration tests', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT_DIR}/vitest.json`] },
   { name: 'browser tests', cmd: ['npx', 'playwright', 'test'] },
   // The benchmark once, briefly (figures discarded), so a change that breaks it shows here.
   { name: 'bench smoke', cmd: ['npx', 'tsx', 'scripts/bench.ts', '--smoke'] },

@@ -147,6 +147,12 @@ export const TenantConfigSchema = z
       plural: LocalizedTextSchema,
     }),
     refundDays: z.number().int().min(0).max(365),
+    /**
+     * What a member's refund request returns (docs/decisions/040-money-rules.md):
+     * `pro_rata_unused` (default) holds the purchase's unused credits and refunds
+     * amount x unused / credits; `none`: members cannot ask for a refund on the site.
+     */
+    refundPolicy: z.enum(['pro_rata_unused', 'none']).default('pro_rata_unused'),
     payments: PaymentsSchema.default({ enabled: true, methods: ['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sofort', 'sdd'], directDebitLimit: 15_000 }),
     signups: z.enum(['all', 'with_trafficsource', 'closed']),
     loggedOutSearch: z.boolean(),

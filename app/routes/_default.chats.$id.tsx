@@ -16,6 +16,7 @@ import giftsCss from '~/styles/gifts.css?url'
 import type { LayoutHandle } from './_default.tsx'
 import { dateTimeFormat } from '~/modules/site/formatters.ts'
 import { limitPageHeaders } from '~/modules/limits/headers.ts'
+import { formatLocaleFor } from '~/modules/site/format-locale.ts'
 
 // A conversation (SPEC §2 /chats/{id}) in the chat layout. Opening it sets its unread count
 // to 0 (SPEC §4): a write, in a transaction of its own, and the partner hears it live.
@@ -40,7 +41,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!chat) throw notFound()
   if (read > 0) await announceRead(scope.poolId, chat.partner.id, chat.id, me)
   const composer = await composerInfo(context, member, me, { newConversation: false, fictional: chat.partner.fictional })
-  const when = dateTimeFormat(context.locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: tenant.timeZone })
+  const when = dateTimeFormat(formatLocaleFor(context.locale, tenant.countries), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: tenant.timeZone })
   const messages = chat.messages.map((m) => ({ ...m, time: when.format(new Date(m.createdAt)) }))
   return { chat: { ...chat, messages }, composer, premium: member.paidUser, siteName: tenant.name }
 }

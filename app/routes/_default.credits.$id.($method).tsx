@@ -11,10 +11,13 @@ import { invariantResponse } from '~/modules/http/invariant.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { CheckoutSchema, CODE_ERRORS } from '~/modules/payments/checkout-schema.ts'
 import { isPaymentMethod } from '~/modules/payments/methods.ts'
+import { TIME_BONUS_CODE, WELCOME_CODE } from '~/modules/payments/discounts.server.ts'
 import { checkoutPage } from '~/modules/payments/pages.server.ts'
 import { startPurchase } from '~/modules/payments/purchase.server.ts'
 import { pricingCountry } from '~/modules/site/pricing-country.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { WasPrice } from '~/components/payments/was-price.tsx'
+import { useFormatLocale } from '~/modules/site/use-root-data.ts'
 import { formatMoney } from '~/modules/site/pricing.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 import { originOf } from '~/modules/http/safe-redirect.ts'
@@ -62,7 +65,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     locale: context.locale,
   })
   if (result.ok) return redirect(result.checkoutUrl)
-  if (result.reason === 'code') return data(submission.reply({ fieldErrors: { code: [CODE_ERRORS[result.code]] } }), { status: 400 })
+  if (result.reason === 'code') {
+    // The welcome and time-bonus codes expire with their offer: say why, not only "expired".
+    const offer = result.code === 'expired' && [WELCOME_CODE, TIME_BONUS_CODE].includes((code ?? '').trim().toUpperCase())
+    return data(submission.reply({ fieldErrors: { code: [offer ? 'payments:errors.codeOfferExpired' : CODE_ERRORS[result.code]] } }), { status: 400 })
+  }
   if (result.reason === 'method') return data(submission.reply({ fieldErrors: { method: ['payments:errors.method'] } }), { status: 400 })
   if (result.reason === 'unknown_bundle') throw new Response('Not found', { status: 404 })
   return data(submission.reply({ formErrors: ['payments:errors.provider'] }), { status: 503 })
@@ -74,7 +81,8 @@ export default function Checkout() {
   const { bundle, methods, issuers, disclosure, discount, method, code, saved, key, title } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { t, i18n } = useTranslation('payments')
+  const { t } = useTranslation('payments')
+  const formatLocale = useFormatLocale()
   const [form, fields] = useForm({
     id: 'checkout',
     lastResult,
@@ -88,8 +96,8 @@ export default function Checkout() {
     <div className="container section narrow">
       <h1>{title}</h1>
       <p className="lead" data-testid="order">
-        {t('checkout.bundle', { credits: bundle.credits, price: formatMoney(bundle.price, bundle.currency, i18n.language) })}
-        {bundle.price !== bundle.amount ? <s> {t('credits.was', { price: formatMoney(bundle.amount, bundle.currency, i18n.language) })}</s> : null}
+        {t('checkout.bundle', { credits: bundle.credits, price: formatMoney(bundle.price, bundle.currency, formatLocale) })}
+        {bundle.price !== bundle.amount ? <WasPrice price={formatMoney(bundle.amount, bundle.currency, formatLocale)} /> : null}
       </p>
       {discount ? <DiscountNote discount={discount} /> : null}
       {saved.length > 0 ? (
@@ -138,7 +146,7 @@ export default function Checkout() {
           <div className="disclosure" data-testid="disclosure">
             <h2>{t('checkout.disclosureTitle')}</h2>
             <p>
-              <span aria-hidden="true">{disclosure.icon}</span> {disclosure.text}
+              {disclosure.text}
             </p>
             <label className="choice">
               <input {...getInputProps(fields.acknowledge, { type: 'checkbox', value: 'on' })} />

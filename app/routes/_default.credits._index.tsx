@@ -6,6 +6,8 @@ import { requireMember } from '~/modules/auth/guards.server.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { creditsPage } from '~/modules/payments/pages.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { WasPrice } from '~/components/payments/was-price.tsx'
+import { useFormatLocale } from '~/modules/site/use-root-data.ts'
 import { formatMoney } from '~/modules/site/pricing.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
@@ -32,7 +34,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? 
 
 export default function Credits() {
   const { bundles, discount, enabled, balance, messageCredits, code, title, siteName } = useLoaderData<typeof loader>()
-  const { t, i18n } = useTranslation('payments')
+  const { t } = useTranslation('payments')
+  const formatLocale = useFormatLocale()
   return (
     <div className="container section">
       <h1>{title}</h1>
@@ -50,8 +53,8 @@ export default function Credits() {
               <li key={bundle.id} className={bundle.highlighted ? 'bundle bundle--highlighted' : 'bundle'} data-testid="bundle">
                 <p className="bundle__credits">{t('pricing.credits', { ns: 'common', count: bundle.credits })}</p>
                 <p className="bundle__price">
-                  {formatMoney(bundle.price, bundle.currency, i18n.language)}
-                  {bundle.price !== bundle.amount ? <s className="bundle__was"> {t('credits.was', { price: formatMoney(bundle.amount, bundle.currency, i18n.language) })}</s> : null}
+                  {formatMoney(bundle.price, bundle.currency, formatLocale)}
+                  {bundle.price !== bundle.amount ? <WasPrice className="bundle__was" price={formatMoney(bundle.amount, bundle.currency, formatLocale)} /> : null}
                 </p>
                 <Link to={code ? `/credits/${bundle.id}?code=${encodeURIComponent(code)}` : `/credits/${bundle.id}`} className="button button--primary">
                   {t('credits.choose')}

@@ -11,6 +11,7 @@ import { bundlePrice } from '~/modules/payments/purchase.server.ts'
 import { originOf } from '~/modules/http/safe-redirect.ts'
 import { pricingCountry } from '~/modules/site/pricing-country.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { useFormatLocale } from '~/modules/site/use-root-data.ts'
 import { formatMoney } from '~/modules/site/pricing.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
@@ -67,7 +68,8 @@ export default function RepeatOrder() {
   const { bundle, saved, key, title } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { t, i18n } = useTranslation('payments')
+  const { t } = useTranslation('payments')
+  const formatLocale = useFormatLocale()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pay'
   return (
     <div className="container section narrow">
@@ -75,7 +77,7 @@ export default function RepeatOrder() {
       {result?.error ? <FormAlert>{t(result.error.replace('payments:', ''))}</FormAlert> : null}
       {bundle && saved.length > 0 ? (
         <Form method="post" className="card stack">
-          <p>{t('repeat.intro', { credits: bundle.credits, price: formatMoney(bundle.amount, bundle.currency, i18n.language) })}</p>
+          <p>{t('repeat.intro', { credits: bundle.credits, price: formatMoney(bundle.amount, bundle.currency, formatLocale) })}</p>
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="bundle" value={bundle.id} />
           <input type="hidden" name="key" value={key} />

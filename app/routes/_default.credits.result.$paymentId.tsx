@@ -7,6 +7,7 @@ import { invariantResponse } from '~/modules/http/invariant.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { resultPage } from '~/modules/payments/pages.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { useFormatLocale } from '~/modules/site/use-root-data.ts'
 import { formatMoney } from '~/modules/site/pricing.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
@@ -28,7 +29,8 @@ const WALLETS: Record<string, string> = { paypal: 'PayPal', applepay: 'Apple Pay
 
 export default function PaymentResult() {
   const { payment, title } = useLoaderData<typeof loader>()
-  const { t, i18n } = useTranslation('payments')
+  const { t } = useTranslation('payments')
+  const formatLocale = useFormatLocale()
   const revalidator = useRevalidator()
   const waiting = payment.status === 'pending' || payment.status === 'authorized' || (payment.status === 'open' && !payment.checkoutUrl)
   useEffect(() => {
@@ -40,7 +42,7 @@ export default function PaymentResult() {
   return (
     <div className="container section narrow">
       <h1>{title}</h1>
-      <p>{formatMoney(payment.amount, payment.currency, i18n.language)}</p>
+      <p>{formatMoney(payment.amount, payment.currency, formatLocale)}</p>
       <div data-testid="payment-status" data-status={payment.status} role="status">
         {payment.status === 'paid' ? (
           <>

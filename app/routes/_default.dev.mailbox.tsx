@@ -32,6 +32,8 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!mailboxEnabled()) throw new Response('Not found', { status: 404 })
   if (!isLoopback(context.clientIp)) throw new Response('Not found', { status: 404 })
+  // A reverse proxy on this machine makes every client look local: a proxied request never gets it.
+  if (['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'].some((name) => request.headers.has(name))) throw new Response('Not found', { status: 404 })
   const { db, scope, tenant, locale, t } = context
   const to = normalizeEmail(new URL(request.url).searchParams.get('to') ?? '').slice(0, 254)
   const rows = await withScope(db, scope, (tx) =>

@@ -14,6 +14,7 @@ import { payByDirectDebit, sendDirectDebitCode } from '~/modules/payments/direct
 import { bundlePrice } from '~/modules/payments/purchase.server.ts'
 import { pricingCountry } from '~/modules/site/pricing-country.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { useFormatLocale } from '~/modules/site/use-root-data.ts'
 import { formatMoney } from '~/modules/site/pricing.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
@@ -66,7 +67,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? 
 export default function DirectDebit() {
   const { bundle, company, key, codeSent, title } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const { t, i18n } = useTranslation('payments')
+  const { t } = useTranslation('payments')
+  const formatLocale = useFormatLocale()
   const [form, fields] = useForm({
     id: 'direct-debit',
     lastResult,
@@ -77,7 +79,7 @@ export default function DirectDebit() {
   return (
     <div className="container section narrow">
       <h1>{title}</h1>
-      <p className="lead">{t('directDebit.intro', { credits: bundle.credits, price: formatMoney(bundle.amount, bundle.currency, i18n.language) })}</p>
+      <p className="lead">{t('directDebit.intro', { credits: bundle.credits, price: formatMoney(bundle.amount, bundle.currency, formatLocale) })}</p>
       <Form method="post" className="stack">
         <input type="hidden" name="intent" value="send-code" />
         <input type="hidden" name="bundle" value={bundle.id} />

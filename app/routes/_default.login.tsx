@@ -29,7 +29,7 @@ const LoginSchema = z.object({
   redirectTo: z.string().optional(),
 })
 
-type LoginAlert = { kind: 'failed' } | { kind: 'locked'; minutes: number }
+type LoginAlert = { kind: 'failed' } | { kind: 'banned' } | { kind: 'locked'; minutes: number }
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }]
 
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { email, password, ip: context.clientIp, cookieHeader, userAgent: request.headers.get('user-agent'), previousSessionId: readSessionId(cookieHeader) },
   )
   if (!result.ok) {
-    const alert: LoginAlert = result.reason === 'locked' ? { kind: 'locked', minutes: result.minutes } : { kind: 'failed' }
+    const alert: LoginAlert = result.reason === 'locked' ? { kind: 'locked', minutes: result.minutes } : result.reason === 'banned' ? { kind: 'banned' } : { kind: 'failed' }
     // A form-level error keeps the typed e-mail; the alert carries the minutes for the text.
     const reply = submission.reply({ formErrors: [`account:login.${alert.kind}`], hideFields: ['password'] })
     return result.reason === 'locked' ? data({ result: reply, alert }, { status: 429, headers: limitHeaders(result.retryAfter) }) : data({ result: reply, alert }, { status: 400 })
@@ -96,7 +96,11 @@ export default function Login() {
       <h1>{title}</h1>
       <p className="lead">{t('login.intro')}</p>
       <Form method="post" {...getFormProps(form)} className="card stack account-form">
-        {alert ? <FormAlert>{alert.kind === 'locked' ? t('login.locked', { minutes: alert.minutes }) : t('login.failed')}</FormAlert> : null}
+        {alert ? (
+          <FormAlert>
+            {alert.kind === 'locked' ? t('login.locked', { minutes: alert.minutes }) : alert.kind === 'banned' ? <>{t('login.banned')} <Link to="/pages/ban">{t('login.banPage')}</Link></> : t('login.failed')}
+          </FormAlert>
+        ) : null}
         <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
         <Honeypot />
         <TextField meta={fields.email} label={t('login.email')} type="email" autoComplete="username" />

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SignupLink } from '~/components/signup/signup-link.tsx'
 import { paymentsEnabled } from '~/modules/payments/availability.ts'
+import { useFormatLocale } from '~/modules/site/use-root-data.ts'
 import { formatMoney, pricedBundles } from '~/modules/site/pricing.ts'
 import { pricingCountry } from '~/modules/site/pricing-country.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
@@ -33,7 +34,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? 
 
 export default function Pricing() {
   const { bundles, messageCredits, welcomeDiscount, member, title } = useLoaderData<typeof loader>()
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const formatLocale = useFormatLocale()
   return (
     <div className="container section">
       <h1>{title}</h1>
@@ -43,8 +45,8 @@ export default function Pricing() {
           <li key={bundle.id} className={bundle.highlighted ? 'bundle bundle--highlighted' : 'bundle'} data-testid="bundle">
             {bundle.highlighted ? <p className="bundle__badge">{t('pricing.popular')}</p> : null}
             <p className="bundle__credits">{t('pricing.credits', { count: bundle.credits })}</p>
-            <p className="bundle__price">{formatMoney(bundle.amount, bundle.currency, i18n.language)}</p>
-            <p className="bundle__per">{t('pricing.perCredit', { price: formatMoney(bundle.perCredit, bundle.currency, i18n.language) })}</p>
+            <p className="bundle__price">{formatMoney(bundle.amount, bundle.currency, formatLocale)}</p>
+            <p className="bundle__per">{t('pricing.perCredit', { price: formatMoney(bundle.perCredit, bundle.currency, formatLocale) })}</p>
           </li>
         ))}
       </ul>

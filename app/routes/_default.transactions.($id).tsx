@@ -9,7 +9,10 @@ import { invariantResponse } from '~/modules/http/invariant.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { requestRefund, withinRefundDays } from '~/modules/payments/refunds.server.ts'
 import { attentionOf } from '~/modules/site/attention.ts'
+import { useFormatLocale } from '~/modules/site/use-root-data.ts'
 import { formatMoney } from '~/modules/site/pricing.ts'
+import { methodLabel } from '~/modules/payments/methods.ts'
+import { dateTimeFormat } from '~/modules/site/formatters.ts'
 import { pageTitle } from '~/modules/site/title.ts'
 
 export const handle: I18nHandle = { i18n: ['payments'] }
@@ -19,12 +22,12 @@ export const handle: I18nHandle = { i18n: ['payments'] }
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = requireMember(context, request)
   const { reads, scope, tenant } = context
-  const base = { title: context.t('transactions.title', { ns: 'payments' }), siteName: tenant.name }
+  const base = { title: context.t('transactions.title', { ns: 'payments' }), siteName: tenant.name, timeZone: tenant.timeZone }
   if (params.id) {
     const payment = await readScoped(reads, scope, (tx) => tx.payment.findFirst({ where: { tenantId: scope.tenantId, userId: member.userId, id: params.id } }))
     invariantResponse(payment, 'Not found', { status: 404 })
     const { id, status, credits, amount, currency, method, discountCode, discountPercent, createdAt, refundStatus, chargedBackAt } = payment
-    const refundable = status === 'paid' && !refundStatus && !chargedBackAt && withinRefundDays(tenant, payment.paidAt)
+    const refundable = status === 'paid' && !refundStatus && !chargedBackAt && payment.amountReversed === 0 && tenant.refundPolicy !== 'none' && withinRefundDays(tenant, payment.paidAt)
     return { ...base, detail: { id, status, credits, amount, currency, method, discountCode, discountPercent, createdAt: createdAt.toISOString(), refundStatus, refundable }, payments: [], movements: [] }
   }
   const [payments, movements] = await Promise.all([
@@ -50,10 +53,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Transactions() {
-  const { title, detail, payments, movements } = useLoaderData<typeof loader>()
+  const { title, detail, payments, movements, timeZone } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  const { t, i18n } = useTranslation('payments')
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { timeZone: 'UTC' })
+  const { t } = useTranslation('payments')
+  const formatLocale = useFormatLocale()
+  const date = (iso: string) => dateTimeFormat(formatLocale, { dateStyle: 'short', timeZone }).format(new Date(iso))
   if (detail) {
     return (
       <div className="container section narrow">
@@ -62,7 +66,7 @@ export default function Transactions() {
           <dt>{t('transactions.date')}</dt>
           <dd>{date(detail.createdAt)}</dd>
           <dt>{t('transactions.amount')}</dt>
-          <dd>{formatMoney(detail.amount, detail.currency, i18n.language)}</dd>
+          <dd>{formatMoney(detail.amount, detail.currency, formatLocale)}</dd>
           <dt>{t('transactions.credits')}</dt>
           <dd>{detail.credits}</dd>
           <dt>{t('transactions.status')}</dt>
@@ -70,12 +74,13 @@ export default function Transactions() {
           {detail.method ? (
             <>
               <dt>{t('transactions.method')}</dt>
-              <dd>{detail.method}</dd>
+              <dd>{methodLabel(detail.method, t)}</dd>
             </>
           ) : null}
         </dl>
         {detail.discountCode ? <p>{t('transactions.discount', { code: detail.discountCode, percent: detail.discountPercent })}</p> : null}
         {detail.refundStatus === 'requested' || result?.ok ? <FormAlert tone="info">{t('transactions.refundRequested')}</FormAlert> : null}
+        {result && !result.ok && result.reason === 'nothing_left' ? <FormAlert tone="info">{t('transactions.refundNothingLeft')}</FormAlert> : null}
         {detail.refundStatus === 'processing' ? <FormAlert tone="info">{t('transactions.refundProcessing')}</FormAlert> : null}
         {detail.refundStatus === 'refunded' ? <FormAlert tone="info">{t('transactions.refunded')}</FormAlert> : null}
         {detail.refundStatus === 'rejected' ? <FormAlert tone="info">{t('transactions.refundRejected')}</FormAlert> : null}
@@ -117,7 +122,7 @@ export default function Transactions() {
                 <tr key={p.id} data-testid="payment-row">
                   <td>{date(p.createdAt)}</td>
                   <td>{p.credits}</td>
-                  <td>{formatMoney(p.amount, p.currency, i18n.language)}</td>
+                  <td>{formatMoney(p.amount, p.currency, formatLocale)}</td>
                   <td>{t(`transactions.statuses.${p.status}`)}</td>
                   <td>
                     <Link to={`/transactions/${p.id}`}>{t('transactions.details')}</Link>

@@ -68,7 +68,9 @@ async function login(request: Request, context: AppLoadContext): Promise<Respons
           429,
           limitHeaders(result.retryAfter),
         )
-      : json({ error: 'login_failed', message: t('login.failed', { ns: 'account' }) }, 400)
+      : result.reason === 'banned'
+        ? json({ error: 'banned', message: t('login.banned', { ns: 'account' }) }, 403)
+        : json({ error: 'login_failed', message: t('login.failed', { ns: 'account' }) }, 400)
   }
   const member = await loadMember(db, scope, `${SESSION_COOKIE}=${result.sessionId}`)
   const headers = new Headers()

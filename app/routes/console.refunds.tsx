@@ -1,6 +1,7 @@
-// /refunds on the console host: members' refund requests of the operator's sites, approved
-// (Mollie refunds; its webhook takes the credits back once) or declined, each decision
-// audited in its transaction (moved from /operator/refunds, same behaviour).
+// /refunds on the console host: members' refund requests of the operator's sites with what
+// each holds (bought, used, left, the pro-rata amount, the site's policy; decision 040),
+// approved (a job asks Mollie for the refund) or declined (the held credits go back), each
+// decision audited in its transaction.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
@@ -13,7 +14,7 @@ export const handle: I18nHandle = { i18n: ['console'] }
 
 export const meta: MetaFunction = () => [{ title: 'Refunds' }]
 
-const LABELS = ['title', 'empty', 'approve', 'reject', 'member'] as const
+const LABELS = ['title', 'empty', 'approve', 'reject', 'member', 'bought', 'used', 'left', 'paid', 'refundAmount', 'policy'] as const
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { db, reach, t, locale } = await requireOperator(context, request, { area: 'refunds' })
@@ -21,7 +22,20 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return {
     labels: Object.fromEntries(LABELS.map((key) => [key, t(`operator.${key}`, { ns: 'payments' })])) as Record<(typeof LABELS)[number], string>,
     requests: perSite.flatMap(({ site, rows }) =>
-      rows.map((r) => ({ id: r.id, site: site.slug, siteName: site.name, userId: r.userId, credits: r.credits, price: formatMoney(r.amount, r.currency, locale), requestedAt: r.refundRequestedAt?.toISOString() ?? '' })),
+      rows.map((r) => ({
+        id: r.id,
+        site: site.slug,
+        siteName: site.name,
+        userId: r.userId,
+        // What the request holds (decision 040): the credits not used when it was made.
+        bought: r.credits,
+        left: r.refundCredits ?? 0,
+        used: r.credits - (r.refundCredits ?? 0),
+        price: formatMoney(r.amount, r.currency, locale),
+        refund: formatMoney(r.refundAmount ?? 0, r.currency, locale),
+        policy: t(`operator.policies.${site.refundPolicy}`, { ns: 'payments' }),
+        requestedAt: r.refundRequestedAt?.toISOString() ?? '',
+      })),
     ),
   }
 }
@@ -38,7 +52,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     inDecision: (tx, payment) =>
       auditIn(tx, actor, { action: `refund.${decision}`, tenantId: site.slug, poolId: site.pool, targetType: 'payment', targetId: payment.id, before: { refundStatus: 'requested' }, after: { refundStatus: decision === 'approve' ? 'processing' : 'rejected', amount: payment.amount, currency: payment.currency, credits: payment.credits } }),
   })
-  return data(result, { status: result.ok ? 200 : result.reason === 'not_found' ? 404 : 503 })
+  return data(result, { status: result.ok ? 200 : result.reason === 'not_found' ? 404 : 409 })
 }
 
 export default function ConsoleRefunds() {
@@ -51,8 +65,22 @@ export default function ConsoleRefunds() {
         {requests.map((r) => (
           <li key={r.id} className="console-card" data-testid="refund-request">
             <p>
-              {r.siteName} · {labels.member} {r.userId} · {r.credits} credits · {r.price} · {r.requestedAt.slice(0, 16).replace('T', ' ')}
+              {r.siteName} · {labels.member} {r.userId} · {r.requestedAt.slice(0, 16).replace('T', ' ')}
             </p>
+            <dl className="console-facts">
+              <dt>{labels.paid}</dt>
+              <dd data-testid="refund-paid">{r.price}</dd>
+              <dt>{labels.bought}</dt>
+              <dd data-testid="refund-bought">{r.bought}</dd>
+              <dt>{labels.used}</dt>
+              <dd data-testid="refund-used">{r.used}</dd>
+              <dt>{labels.left}</dt>
+              <dd data-testid="refund-left">{r.left}</dd>
+              <dt>{labels.refundAmount}</dt>
+              <dd data-testid="refund-amount">{r.refund}</dd>
+              <dt>{labels.policy}</dt>
+              <dd data-testid="refund-policy">{r.policy}</dd>
+            </dl>
             <Form method="post">
               <input type="hidden" name="payment" value={r.id} />
               <input type="hidden" name="site" value={r.site} />

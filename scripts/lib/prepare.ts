@@ -10,6 +10,7 @@ import { loadTenants, type LoadedTenant } from '../../app/modules/tenancy/load-t
 import { syncTenants } from '../../app/modules/tenancy/sync.server.ts'
 import { ensureDatabase, ensureRuntimeRole, withPrepareLock, type DatabaseServer } from './database.ts'
 import { deployMigrations } from './migrations.ts'
+import { provisionNodeSecrets } from '../../app/modules/notifications/vapid.server.ts'
 import { ensureJobSchema } from '../../app/modules/jobs/setup.server.ts'
 
 export type PrepareOptions = {
@@ -36,6 +37,8 @@ export async function prepareDatabase(server: DatabaseServer, options: PrepareOp
     const appUrl = await ensureRuntimeRole(server, options.database, { dataDir: options.dataDir, log })
     await syncTenantsAsOwner(ownerUrl, tenants)
     log(`synced ${tenants.length} tenants`)
+    // The secrets every node shares, readable by the runtime role without the owner's URL.
+    await provisionNodeSecrets(tenants.map((t) => t.slug), ownerUrl, decodeURIComponent(new URL(appUrl).username))
     if (options.seed) {
       const db = createDb(appUrl, 4)
       try {

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FictionalLabel } from '~/components/profile/fictional-label.tsx'
+import { useAccount } from '~/components/layout/use-attention.ts'
 import { GiftImage, GiftPicker } from './gift-picker.tsx'
 import type { ChatMessage, ComposerInfo, SendFailure } from '~/modules/chat/types.ts'
 import { bodyLength } from '~/modules/chat/rules.ts'
@@ -56,7 +57,8 @@ export function ChatScreen({
           {composer.fictional ? <FictionalLabel {...composer.fictional} compact /> : null}
         </div>
       </header>
-      <ol className="chat__messages" ref={list} aria-live="polite" aria-label={t('withName', { name: partner.name })} data-testid="chat-messages">
+      {/* Focusable: the scrolling list is read and scrolled by keyboard too (issue 22). */}
+      <ol className="chat__messages" ref={list} tabIndex={0} aria-live="polite" aria-label={t('withName', { name: partner.name })} data-testid="chat-messages">
         {olderHidden ? (
           <li className="alert alert--info chat__history" role="note">
             {premium ? (
@@ -128,6 +130,7 @@ export function ChatScreen({
 
 function Composer({ composer, failure, sending }: { composer: ComposerInfo; failure: SendFailure | undefined; sending: boolean }) {
   const { t } = useTranslation('chat')
+  const account = useAccount()
   const [body, setBody] = useState(failure?.body ?? '')
   useEffect(() => {
     if (failure) setBody(failure.body)
@@ -156,7 +159,17 @@ function Composer({ composer, failure, sending }: { composer: ComposerInfo; fail
         <span id="chat-count" className={`chat__count${over ? ' chat__count--over' : ''}`} aria-live="polite">
           {t('count', { count, max: composer.maxLength })}
         </span>
-        <span className="chat__cost">{composer.priceFrom ? t('costFrom', { credits: composer.cost, price: composer.priceFrom }) : t('cost', { credits: composer.cost })}</span>
+        <span className="chat__cost">
+          {composer.priceFrom ? t('costFrom', { credits: composer.cost, price: composer.priceFrom }) : t('cost', { credits: composer.cost })}
+          {account ? (
+            <>
+              {' '}
+              <span className={`chat__balance${account.credits < composer.cost ? ' chat__balance--low' : ''}`} data-testid="composer-balance">
+                {t('balance', { count: account.credits })}
+              </span>
+            </>
+          ) : null}
+        </span>
         <button type="submit" className="button button--primary" disabled={sending || over}>
           {t('send')}
         </button>

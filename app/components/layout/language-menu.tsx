@@ -1,6 +1,7 @@
 import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useRootData } from '~/modules/site/use-root-data.ts'
+import { Menu } from './menu.tsx'
 
 /** Shown only when the site offers more than one locale (SPEC §2). Works without JS. */
 export function LanguageMenu() {
@@ -9,8 +10,7 @@ export function LanguageMenu() {
   const location = useLocation()
   if (settings.locales.length < 2) return null
   return (
-    <details className="menu language-menu">
-      <summary aria-label={t('nav.language')}>{locale.toUpperCase()}</summary>
+    <Menu className="language-menu" label={t('nav.language')} summary={locale.toUpperCase()}>
       <Form method="post" action="/lang-config" className="menu__list">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         {settings.locales.map((code) => (
@@ -19,6 +19,6 @@ export function LanguageMenu() {
           </button>
         ))}
       </Form>
-    </details>
+    </Menu>
   )
 }

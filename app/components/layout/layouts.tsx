@@ -7,17 +7,20 @@ import { Logo } from './logo.tsx'
 import { LikePopupHost } from '../likes/like-popup.tsx'
 import { ToastHost } from './toast.tsx'
 import { AppBackButton } from './app-back-button.tsx'
+import { TimeBonus } from '~/components/payments/time-bonus.tsx'
+import type { TimeBonusView } from '~/modules/payments/time-bonus.server.ts'
 
 // The four layouts of SPEC §2. Alerts and the signup modal join the default layout as
 // their issues land (accounts, notifications).
 
-export function DefaultLayout({ children }: { children: ReactNode }) {
+/** `bonus`: the welcome bonus, a notice of the notice area (its modal comes with it). */
+export function DefaultLayout({ children, bonus = null }: { children: ReactNode; bonus?: TimeBonusView | null }) {
   return (
     <div className="layout layout--default">
       <ToastHost>
         <LikePopupHost>
           <TopNav />
-          <Warnings />
+          <Warnings bonus={bonus} />
           <AppBackButton />
           <main className="layout__main">{children}</main>
           <SiteFooter />
@@ -29,11 +32,13 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 }
 
 /** Full-height chat screen: navigation, no footer. */
-export function ChatLayout({ children }: { children: ReactNode }) {
+export function ChatLayout({ children, bonus = null }: { children: ReactNode; bonus?: TimeBonusView | null }) {
   return (
     <div className="layout layout--chat">
       <LikePopupHost>
         <TopNav />
+        {/* The conversation keeps the whole screen: the bonus only as its modal. */}
+        {bonus ? <TimeBonus bonus={bonus} banner={false} /> : null}
         <main className="layout__main layout__main--fill">{children}</main>
         <EntryWarning layout="chat" />
       </LikePopupHost>

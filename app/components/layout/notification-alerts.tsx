@@ -26,6 +26,8 @@ export function NotificationAlerts() {
   const matches = useMatches()
   const push = usePush()
   const [dismissed, setDismissed] = useState<string[]>([])
+  // The activation reminder comes back on the next visit until the address is confirmed.
+  const [activationHidden, setActivationHidden] = useState(false)
   useEffect(() => {
     if (member) void startPush()
   }, [member])
@@ -49,35 +51,40 @@ export function NotificationAlerts() {
   const reason = member.notificationsDisabled[0] ?? 'bounce'
   return (
     <>
-      {alerts.includes('activation') && pathname !== '/complete-signup' ? (
-        <div className="container warnings__item" role="status">
+      {alerts.includes('activation') && pathname !== '/complete-signup' && !activationHidden ? (
+        <div className="container warnings__item notice" role="status" data-alert="activation">
           <span>{t('alerts.activation.text')}</span>
-          <Link to="/complete-signup" className="button button--light">
-            {t('alerts.activation.action')}
-          </Link>
+          <span className="photo-alert__actions">
+            <Link to="/complete-signup" className="button button--light">
+              {t('alerts.activation.action')}
+            </Link>
+            <button type="button" className="button button--ghost notice__close" onClick={() => setActivationHidden(true)} aria-label={t('alerts.push.dismiss')} title={t('alerts.push.dismiss')}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </span>
         </div>
       ) : null}
       {alerts.includes('notifications_disabled') ? (
-        <div className="container warnings__item" role="status" data-alert="notifications-disabled">
+        <div className="container warnings__item notice" role="status" data-alert="notifications-disabled">
           <span>{t('alerts.disabled.text', { reason: t(`alerts.disabled.reasons.${reason}`) })}</span>
           <span className="photo-alert__actions">
             <Link to="/notifications" className="button button--light">
               {t('alerts.disabled.action')}
             </Link>
-            <button type="button" className="button button--ghost" onClick={() => close('notifications_disabled')} aria-label={t('alerts.disabled.dismiss')} title={t('alerts.disabled.dismiss')}>
+            <button type="button" className="button button--ghost notice__close" onClick={() => close('notifications_disabled')} aria-label={t('alerts.disabled.dismiss')} title={t('alerts.disabled.dismiss')}>
               <span aria-hidden="true">×</span>
             </button>
           </span>
         </div>
       ) : null}
       {alerts.includes('push') ? (
-        <div className="container warnings__item" role="status" data-alert="push">
+        <div className="container warnings__item notice" role="status" data-alert="push">
           <span>{t('alerts.push.text')}</span>
           <span className="photo-alert__actions">
             <button type="button" className="button button--light" onClick={() => void enablePush(settings.push_public_key)}>
               {t('alerts.push.action')}
             </button>
-            <button type="button" className="button button--ghost" onClick={() => close('push')} aria-label={t('alerts.push.dismiss')} title={t('alerts.push.dismiss')}>
+            <button type="button" className="button button--ghost notice__close" onClick={() => close('push')} aria-label={t('alerts.push.dismiss')} title={t('alerts.push.dismiss')}>
               <span aria-hidden="true">×</span>
             </button>
           </span>

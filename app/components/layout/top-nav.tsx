@@ -1,13 +1,19 @@
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useRootData } from '~/modules/site/use-root-data.ts'
 import { useAccount, useAttention } from '~/components/layout/use-attention.ts'
 import { badgeText } from '~/modules/site/attention.ts'
 import { LanguageMenu } from './language-menu.tsx'
 import { Logo } from './logo.tsx'
+import { Menu } from './menu.tsx'
 
 /** SPEC §2: the credits badge shows at 10 or fewer credits; danger colour at 0. */
 export const CREDITS_BADGE_THRESHOLD = 10
+
+function creditsBadge(credits: number): string {
+  if (credits === 0) return 'badge--danger'
+  return credits <= CREDITS_BADGE_THRESHOLD ? 'badge--warning' : 'badge--balance'
+}
 
 /**
  * Top navigation (SPEC §2). Visitors: logo to index, Login, language menu. Members: logo to
@@ -19,6 +25,7 @@ export function TopNav() {
   const { member } = useRootData()
   // Credits and premium as the layout last counted them (the periodic refresh keeps them current).
   const account = useAccount()
+  const { pathname } = useLocation()
   const attention = useAttention()
   const newLikes = attention?.newLikes ?? 0
   const unreadMessages = attention?.unreadMessages ?? 0
@@ -72,26 +79,42 @@ export function TopNav() {
                   <span className="top-nav__text">{t('nav.swipe')}</span>
                 </Link>
               </div>
+              {/* The balance is in sight wherever credits are spent (issue 22): the number always,
+                  coloured as SPEC §2's badge at 10 or fewer. */}
               {account?.paidUser ? (
-                <Link to="/credits" className="top-nav__link">
-                  {t('nav.credits')}
-                  {account.credits <= CREDITS_BADGE_THRESHOLD ? (
-                    <span className={`badge ${account.credits === 0 ? 'badge--danger' : 'badge--warning'}`} data-testid="credits-badge">
-                      {account.credits}
-                    </span>
-                  ) : null}
+                <Link to="/credits" className="top-nav__link top-nav__credits" aria-label={t('nav.balance', { count: account.credits })}>
+                  <span className="top-nav__text">{t('nav.credits')}</span>
+                  <span className={`badge ${creditsBadge(account.credits)}`} data-testid="credits-badge">
+                    {account.credits}
+                  </span>
                 </Link>
               ) : (
-                <Link to="/premium" className="button button--light top-nav__premium">
-                  {t('nav.getPremium')}
-                </Link>
+                <>
+                  {/* SPEC §9: the free messages of a signup through a profile are not announced
+                      while signing up; afterwards they are the balance like any other. */}
+                  {account && account.credits > 0 && !pathname.startsWith('/signup') ? (
+                    <Link to="/pricing" className="top-nav__link top-nav__credits" aria-label={t('nav.balance', { count: account.credits })}>
+                      <span className={`badge ${creditsBadge(account.credits)}`} data-testid="credits-badge">
+                        {account.credits}
+                      </span>
+                    </Link>
+                  ) : null}
+                  <Link to="/premium" className="button button--light top-nav__premium">
+                    {t('nav.getPremium')}
+                  </Link>
+                </>
               )}
               <LanguageMenu />
-              <details className="menu account-menu">
-                <summary aria-label={t('nav.account')}>
-                  {member.thumb ? <img src={member.thumb} alt="" width={28} height={28} className="avatar" /> : <span className="avatar avatar--empty" aria-hidden="true" />}
-                  <span className="account-menu__name">{member.name}</span>
-                </summary>
+              <Menu
+                className="account-menu"
+                label={t('nav.account')}
+                summary={
+                  <>
+                    {member.thumb ? <img src={member.thumb} alt="" width={28} height={28} className="avatar" /> : <span className="avatar avatar--empty" aria-hidden="true" />}
+                    <span className="account-menu__name">{member.name}</span>
+                  </>
+                }
+              >
                 <div className="menu__list">
                   <Link to="/profile" className="menu__item">
                     {t('nav.myProfile')}
@@ -108,7 +131,7 @@ export function TopNav() {
                     </button>
                   </Form>
                 </div>
-              </details>
+              </Menu>
             </>
           ) : (
             <>

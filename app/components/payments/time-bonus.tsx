@@ -10,6 +10,14 @@ export const TIME_BONUS_MODAL_DELAY_MS = 40_000
 export const TIME_BONUS_DISMISSED_KEY = 'timeBonusDismissed'
 const MEMBERS_AREA = /^\/(members(\/\d+)?|chats(\/[^/]+)?|likes(\/m\/[^/]+)?|premium)\/?$/
 
+function readDismissed(): string | null {
+  try {
+    return window.localStorage.getItem(TIME_BONUS_DISMISSED_KEY)
+  } catch {
+    return null
+  }
+}
+
 function withTime(text: string, time: string) {
   return text.replace('{{time}}', time)
 }
@@ -18,14 +26,18 @@ function withTime(text: string, time: string) {
  * The welcome bonus banner (to /credits) and, when the member has no credits and is in the
  * members area, the time-bonus modal after 40 s unless dismissed. Both disappear at zero.
  */
-export function TimeBonus({ bonus }: { bonus: TimeBonusView }) {
+export function TimeBonus({ bonus, banner = true }: { bonus: TimeBonusView; banner?: boolean }) {
   const left = useCountdown(bonus.secondsLeft)
   const { pathname } = useLocation()
   const inArea = MEMBERS_AREA.test(pathname)
   const dialog = useRef<HTMLDialogElement>(null)
   const [dismissed, setDismissed] = useState(true)
+  // The banner is drawn by the server; a dismissed one leaves the notice area on hydration.
+  const [bannerHidden, setBannerHidden] = useState(false)
   useEffect(() => {
-    setDismissed(window.localStorage.getItem(TIME_BONUS_DISMISSED_KEY) !== null)
+    const stored = readDismissed() !== null
+    setDismissed(stored)
+    setBannerHidden(stored)
   }, [])
   useEffect(() => {
     if (!inArea || dismissed || bonus.credits > 0) return
@@ -35,15 +47,25 @@ export function TimeBonus({ bonus }: { bonus: TimeBonusView }) {
   if (left <= 0) return null
   const time = formatCountdown(left)
   const dismiss = () => {
-    window.localStorage.setItem(TIME_BONUS_DISMISSED_KEY, String(Date.now()))
+    try {
+      window.localStorage.setItem(TIME_BONUS_DISMISSED_KEY, String(Date.now()))
+    } catch {
+      // Storage blocked: dismissed for this page view only.
+    }
     setDismissed(true)
+    setBannerHidden(true)
     dialog.current?.close()
   }
   return (
     <>
-      <p className="time-bonus-banner" data-testid="time-bonus-banner">
-        <Link to="/credits">{withTime(bonus.texts.banner, time)}</Link>
-      </p>
+      {banner && !bannerHidden ? (
+        <p className="container warnings__item notice time-bonus-banner" data-testid="time-bonus-banner">
+          <Link to="/credits">{withTime(bonus.texts.banner, time)}</Link>
+          <button type="button" className="button button--ghost notice__close" onClick={dismiss} aria-label={bonus.texts.close} title={bonus.texts.close}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </p>
+      ) : null}
       <dialog ref={dialog} className="modal time-bonus" aria-labelledby="time-bonus-title" data-testid="time-bonus-modal" onCancel={dismiss}>
         <h2 id="time-bonus-title">{bonus.texts.title}</h2>
         <p>{withTime(bonus.texts.actFast, time)}</p>

@@ -40,13 +40,13 @@ export function PhotoAlert() {
     setDismissedAt(now)
   }
   return (
-    <div className="container warnings__item photo-alert" role="status">
+    <div className="container warnings__item notice photo-alert" role="status" data-alert="photo">
       <span>{kind === 'inReview' ? t('photoAlert.inReview') : t('photoAlert.text')}</span>
       <span className="photo-alert__actions">
         <Link to="/profile/photos" className="button button--light">
           {kind === 'inReview' ? t('photoAlert.viewPhotos') : t('photoAlert.action')}
         </Link>
-        <button type="button" className="button button--ghost" onClick={dismiss} aria-label={t('photoAlert.dismiss')} title={t('photoAlert.dismiss')}>
+        <button type="button" className="button button--ghost notice__close" onClick={dismiss} aria-label={t('photoAlert.dismiss')} title={t('photoAlert.dismiss')}>
           <span aria-hidden="true">×</span>
         </button>
       </span>

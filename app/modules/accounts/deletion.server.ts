@@ -30,24 +30,7 @@ export async function deleteAccount(
   const check = await verifyCurrentPassword(db, scope, input.userId, input.password, now)
   if (!check.ok) return check
 
-  const deleted = await withScope(db, scope, async (tx) => {
-    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: input.userId }, include: { profile: { select: { name: true } } } })
-    if (!user || user.status === 'deleted') return null
-    await tx.user.updateMany({
-      where: { tenantId: scope.tenantId, id: user.id },
-      data: {
-        status: 'deleted',
-        statusBeforeDelete: user.status,
-        deletedAt: now,
-        deleteReason: input.reason,
-        deleteRemarks: input.remarks?.trim().slice(0, DELETE_REMARKS_MAX) || null,
-      },
-    })
-    await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id }, data: { status: 'deleted' } })
-    await tx.session.deleteMany({ where: { tenantId: scope.tenantId, userId: user.id } })
-    const token = await issueToken(tx, { tenantId: scope.tenantId, userId: user.id, purpose: 'reactivation', now, ttlMs: GRACE_MS })
-    return { email: user.email, name: user.profile?.name ?? '', token }
-  })
+  const deleted = await withScope(db, scope, (tx) => markDeletedIn(tx, scope, { userId: input.userId, reason: input.reason, remarks: input.remarks, now }))
   if (!deleted) return { ok: true }
   await poolDataChanged(scope.poolId)
 
@@ -58,6 +41,35 @@ export async function deleteAccount(
     console.error('deleteAccount: the account_deleted mail could not be sent', error)
   }
   return { ok: true }
+}
+
+/**
+ * The deletion itself, in the caller's transaction (the member's own form, or an operator's
+ * "delete as the member would" in the console): account and profile marked deleted, every
+ * session ended, a reactivation link issued. Null when there was nothing to delete.
+ */
+export async function markDeletedIn(
+  tx: ScopedTx,
+  scope: Scope,
+  input: { userId: string; reason: DeleteReason; remarks?: string | null; now: Date },
+): Promise<{ email: string; name: string; token: string } | null> {
+  const { now } = input
+  const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: input.userId }, include: { profile: { select: { name: true } } } })
+  if (!user || user.status === 'deleted') return null
+  await tx.user.updateMany({
+    where: { tenantId: scope.tenantId, id: user.id },
+    data: {
+      status: 'deleted',
+      statusBeforeDelete: user.status,
+      deletedAt: now,
+      deleteReason: input.reason,
+      deleteRemarks: input.remarks?.trim().slice(0, DELETE_REMARKS_MAX) || null,
+    },
+  })
+  await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id }, data: { status: 'deleted' } })
+  await tx.session.deleteMany({ where: { tenantId: scope.tenantId, userId: user.id } })
+  const token = await issueToken(tx, { tenantId: scope.tenantId, userId: user.id, purpose: 'reactivation', now, ttlMs: GRACE_MS })
+  return { email: user.email, name: user.profile?.name ?? '', token }
 }
 
 export type ReactivationResult = { ok: true } | { ok: false; reason: 'invalid' | 'expired' | 'used' }
@@ -120,6 +132,26 @@ async function anonymiseChatProfiles(tx: ScopedTx, scope: Scope, userIds: string
   })
 }
 
+/**
+ * Erases these accounts of `scope` now, in the caller's transaction: photo files queued for
+ * removal (remove them with removeAfterCommit after the commit), profiles in conversations
+ * left as empty shells, every other row gone. Only accounts marked deleted are erased. The
+ * 14-day purge and the console's GDPR erasure share it.
+ */
+export async function purgeUsersIn(tx: ScopedTx, scope: Scope, ids: string[]): Promise<{ count: number; queued: Awaited<ReturnType<typeof queueMediaDeletion>> }> {
+  const photos = await tx.photo.findMany({
+    where: { poolId: scope.poolId, profile: { userId: { in: ids } } },
+    select: { filename: true, thumbFilename: true },
+  })
+  const queued = await queueMediaDeletion(tx, scope, photos.flatMap((p) => [p.filename, p.thumbFilename]))
+  // A profile in a conversation stays as an empty, deleted shell, so its partners keep
+  // what was said (issue #12: anonymised, not lost); every other profile goes.
+  await anonymiseChatProfiles(tx, scope, ids)
+  await tx.profile.deleteMany({ where: { poolId: scope.poolId, userId: { in: ids } } })
+  const { count } = await tx.user.deleteMany({ where: { tenantId: scope.tenantId, id: { in: ids }, status: 'deleted' } })
+  return { count, queued }
+}
+
 export async function purgeExpiredAccounts(db: Db, scope: Scope, now = new Date(), options: PurgeOptions = {}): Promise<number> {
   const batchSize = options.batchSize ?? 500
   const cutoff = new Date(now.getTime() - GRACE_MS)
@@ -137,18 +169,7 @@ export async function purgeExpiredAccounts(db: Db, scope: Scope, now = new Date(
           take: batchSize,
         })
         if (users.length === 0) return { count: 0, queued: [] }
-        const ids = users.map((u) => u.id)
-        const photos = await tx.photo.findMany({
-          where: { poolId: scope.poolId, profile: { userId: { in: ids } } },
-          select: { filename: true, thumbFilename: true },
-        })
-        const queued = await queueMediaDeletion(tx, scope, photos.flatMap((p) => [p.filename, p.thumbFilename]))
-        // A profile in a conversation stays as an empty, deleted shell, so its partners keep
-        // what was said (issue #12: anonymised, not lost); every other profile goes.
-        await anonymiseChatProfiles(tx, scope, ids)
-        await tx.profile.deleteMany({ where: { poolId: scope.poolId, userId: { in: ids } } })
-        const { count } = await tx.user.deleteMany({ where: { tenantId: scope.tenantId, id: { in: ids }, status: 'deleted' } })
-        return { count, queued }
+        return purgeUsersIn(tx, scope, users.map((u) => u.id))
       },
       { timeout: 60_000 },
     )

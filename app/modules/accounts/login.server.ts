@@ -14,6 +14,8 @@ import { normalizeEmail } from './fields.ts'
 export type LoginResult =
   | { ok: true; userId: string; sessionId: string; locale: string | null; passwordHash: string }
   | { ok: false; reason: 'failed' }
+  /** The right password of a banned account (console /members): no session, the ban page named. */
+  | { ok: false; reason: 'banned' }
   | { ok: false; reason: 'locked'; minutes: number; retryAfter: number }
 
 export type LoginDeps = { db: Db; scope: Scope }
@@ -58,7 +60,7 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
   const user = await withScope(db, scope, (tx) =>
     tx.user.findUnique({
       where: { tenantId_email: { tenantId: scope.tenantId, email: key } },
-      select: { id: true, passwordHash: true, status: true, locale: true },
+      select: { id: true, passwordHash: true, status: true, locale: true, bannedAt: true },
     }),
   )
   const usable = user && user.status !== 'deleted' ? user : null
@@ -77,6 +79,9 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
     const waits = await Promise.all(spent.map(([name, k]) => block(name, k)))
     return locked(Math.max(...waits))
   }
+
+  // A banned account learns it is banned only with its right password (a stranger learns nothing).
+  if (usable.bannedAt) return { ok: false, reason: 'banned' }
 
   // Right: the reservation is given back, and this key's failures are forgotten.
   await Promise.all(buckets.map(([name, k]) => (name === 'login_account_ip' || name === 'login_device' ? forget(name, k) : refund(name, k))))

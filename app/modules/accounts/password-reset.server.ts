@@ -33,9 +33,9 @@ export async function requestPasswordReset(
   const prepared = await withScope(db, scope, async (tx) => {
     const user = await tx.user.findUnique({
       where: { tenantId_email: { tenantId: scope.tenantId, email } },
-      select: { id: true, email: true, status: true, profile: { select: { name: true } } },
+      select: { id: true, email: true, status: true, bannedAt: true, profile: { select: { name: true } } },
     })
-    if (!user || user.status === 'deleted') return 'unknown' as const
+    if (!user || user.status === 'deleted' || user.bannedAt) return 'unknown' as const
     // Tokens stay after use (usedAt), so their count is the number of links sent. Issued at
     // = expiry minus the lifetime: the same clock as `now`, also when a test injects one.
     const recent = await tx.token.count({
@@ -120,9 +120,9 @@ export async function resetPassword(
   const result = await withScope(db, scope, async (tx): Promise<ResetResult & { email?: string }> => {
     const consumed = await consumeToken(tx, scope.tenantId, 'password_reset', input.token, now)
     if (!consumed.ok) return consumed
-    const user = await tx.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, status: true } })
-    // Deleted after the link was sent: the link dies with the account.
-    if (!user || user.status === 'deleted') return { ok: false, reason: 'invalid' }
+    const user = await tx.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, status: true, bannedAt: true } })
+    // Deleted or banned after the link was sent: the link dies with the account.
+    if (!user || user.status === 'deleted' || user.bannedAt) return { ok: false, reason: 'invalid' }
     await tx.user.update({
       where: { id: user.id },
       data: { passwordHash, lastLoginAt: now, ...(user.status === 'not_confirmed' ? { status: 'active' } : {}) },

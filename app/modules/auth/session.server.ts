@@ -85,6 +85,7 @@ type SessionRow = {
   userId: string
   email: string
   status: Member['status']
+  bannedAt: Date | null
   credits: number
   paidUser: boolean
   signupDate: Date
@@ -109,7 +110,7 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
     // photos under review (the nested include took five), on every request of a logged-in member.
     const [session] = await tx.$queryRaw<SessionRow[]>`
       SELECT s."id", s."tenantId", s."expiresAt", s."lastSeenAt",
-             u."id" AS "userId", u."email", u."status"::text AS "status", u."credits", u."paidUser", u."signupDate",
+             u."id" AS "userId", u."email", u."status"::text AS "status", u."bannedAt", u."credits", u."paidUser", u."signupDate",
              u."notificationsDisabled", u."pushAlertDismissedAt", u."disabledAlertDismissedAt",
              p."id" AS "profileId", p."name", p."invisible", p."status"::text AS "profileStatus", p."lastActiveAt",
              (SELECT ph."thumbFilename" FROM "Photo" ph
@@ -121,7 +122,7 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
         JOIN "User" u ON u."id" = s."userId"
         LEFT JOIN "Profile" p ON p."userId" = u."id" AND p."poolId" = ${scope.poolId}
        WHERE s."id" = ${sha256(rawId)}`
-    if (!session || session.tenantId !== scope.tenantId || session.expiresAt <= now || session.status === 'deleted') return null
+    if (!session || session.tenantId !== scope.tenantId || session.expiresAt <= now || session.status === 'deleted' || session.bannedAt) return null
     const member: Member = {
       sessionId: rawId,
       userId: session.userId,

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryBus, createRedisBus, type Bus } from './bus.server.ts'
+import { createMemoryBus, createPgBus, createRedisBus, type Bus } from './bus.server.ts'
 
-const implementations: [string, () => Bus][] = [['memory', createMemoryBus]]
+// Postgres LISTEN/NOTIFY as the runtime role: production's transport without Redis.
+const implementations: [string, () => Bus][] = [['memory', createMemoryBus], ['postgres', () => createPgBus(process.env.APP_DATABASE_URL!)]]
 if (process.env.REDIS_URL) implementations.push(['redis', () => createRedisBus(process.env.REDIS_URL!)])
 
 const opened: Bus[] = []
@@ -65,5 +66,18 @@ describe.runIf(process.env.REDIS_URL)('redis bus across nodes', () => {
     await onB.ready
     await nodeA.publish(channel, 'from A')
     await eventually(() => expect(onB.messages).toEqual(['from A']))
+  })
+})
+
+describe('postgres bus across nodes (production without Redis)', () => {
+  it('a message published by one node reaches another, through the runtime role', async () => {
+    const nodeA = createPgBus(process.env.APP_DATABASE_URL!)
+    const nodeB = createPgBus(process.env.APP_DATABASE_URL!)
+    opened.push(nodeA, nodeB)
+    const channel = `member:pool:${Math.random()}`
+    const onB = received(nodeB, channel)
+    await onB.ready
+    await nodeA.publish(channel, JSON.stringify({ type: 'like', from: 1, match: false }))
+    await eventually(() => expect(onB.messages).toEqual([JSON.stringify({ type: 'like', from: 1, match: false })]))
   })
 })

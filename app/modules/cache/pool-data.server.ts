@@ -6,11 +6,10 @@
 // and every node drops its own copies through the bus. Between such events the data ages
 // at most POOL_DATA_TTL_MS (who was recently active).
 import { cachified, totalTtl, type Cache, type CacheEntry } from '@epic-web/cachified'
-import type { Redis } from 'ioredis'
 import { LRUCache } from 'lru-cache'
 import { getBus } from '../bus/bus.server.ts'
 import { getEnv } from '../config/env.server.ts'
-import { getRedis } from '../kv/redis.server.ts'
+import { getRedis, redisReady, type RedisClient } from '../kv/redis.server.ts'
 
 export const POOL_DATA_TTL_MS = 30_000
 const CHANNEL = 'pool-data:changed'
@@ -32,10 +31,12 @@ const lruCache: Cache = {
  * cachified's Redis adapter for ioredis (the published adapter is written for the `redis`
  * client; this project's client is ioredis): entries as JSON, expiring with their ttl.
  */
-export function ioredisCache(redis: Redis, index?: string): Cache {
+export function ioredisCache(redis: RedisClient, index?: string): Cache {
   return {
     name: 'pool-data Redis',
     async get(key) {
+      // Redis away: a miss at once (the caller computes), no wait for a timeout.
+      if (!redisReady(redis)) throw new Error('redis is not connected')
       const raw = await redis.get(key)
       return raw ? (JSON.parse(raw) as CacheEntry) : null
     },
@@ -58,8 +59,9 @@ export function ioredisCache(redis: Redis, index?: string): Cache {
 // Nodes that share a database share a namespace (RATE_LIMIT_NAMESPACE): test runs and
 // benchmarks on one Redis never read each other's pools.
 const namespace = () => getEnv().RATE_LIMIT_NAMESPACE
-const keyOf = (poolId: string, name: string) => `${namespace()}${PREFIX}:${poolId}:${name}`
-const indexOf = (poolId: string) => `${namespace()}${PREFIX}-index:${poolId}`
+// `{poolId}` is a Redis Cluster hash tag: a pool's entries and their index share one slot.
+const keyOf = (poolId: string, name: string) => `${namespace()}${PREFIX}:{${poolId}}:${name}`
+const indexOf = (poolId: string) => `${namespace()}${PREFIX}-index:{${poolId}}`
 
 let listening: Promise<void> | null = null
 /** The first use subscribes this node to other nodes' change notices. */
@@ -112,7 +114,7 @@ export async function poolDataChanged(poolId: string): Promise<void> {
   dropLocal(poolId)
   const redis = getRedis()
   try {
-    if (redis) {
+    if (redis && redisReady(redis)) {
       const keys = await redis.smembers(indexOf(poolId))
       await redis.del(indexOf(poolId), ...keys)
     }

@@ -41,7 +41,7 @@ describe('poolCached', () => {
     // JSON on the way: callers must accept dates as strings.
     expect(String(fromRedis.at)).toContain('2020-01-02')
     await poolDataChanged('pool-r')
-    const keys = await getRedis()!.keys(`${process.env.RATE_LIMIT_NAMESPACE}pool-data:pool-r:*`)
+    const keys = await getRedis()!.keys(`${process.env.RATE_LIMIT_NAMESPACE}pool-data:{pool-r}:*`)
     expect(keys).toEqual([])
     clearLocalPoolData()
     expect((await poolCached('pool-r', 'shared', fresh)).n).toBe(2)

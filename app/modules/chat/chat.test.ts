@@ -41,6 +41,9 @@ describe('sendMessage', () => {
     expect(ledger.map((r) => [r.delta, r.reference, r.balanceAfter])).toEqual([[-5, result.messageId, 7]])
     // B is on another site of the pool: the conversation is theirs too.
     expect(await inScope(DATEDICHTBIJ, (tx) => countUnreadMessages(tx, DATEDICHTBIJ, b.profile.id))).toBe(1)
+    // With the conversation open on B's screen, it makes no badge; another open one does not hide it.
+    expect(await inScope(DATEDICHTBIJ, (tx) => countUnreadMessages(tx, DATEDICHTBIJ, b.profile.id, result.conversationId))).toBe(0)
+    expect(await inScope(DATEDICHTBIJ, (tx) => countUnreadMessages(tx, DATEDICHTBIJ, b.profile.id, result.conversationId + 1))).toBe(1)
     const list = await inScope(DATEDICHTBIJ, (tx) => listChats(tx, DATEDICHTBIJ, b.profile.id, '/media/'))
     expect(list).toHaveLength(1)
     expect(list[0]).toMatchObject({ id: result.conversationId, unread: 1, partner: { id: a.profile.id }, lastMessage: { body: '<script>alert(1)</script> hoi', mine: false } })

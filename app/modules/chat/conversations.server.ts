@@ -136,20 +136,16 @@ export async function listChats(tx: ScopedTx, scope: Scope, me: number, cdnPrefi
   return chats.sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt))
 }
 
+/** Unread messages to the member from partners they may see: the badge and title prefix. */
 /**
- * Unread messages to the member from partners they may see: the badge and title prefix.
- * `opening`: the conversation this very request opens (and so marks read): not counted.
+ * Unread messages to `me`. `openConversation`: the conversation on the member's screen, whose
+ * messages are being read as they arrive (its page marks them read in a transaction of its
+ * own, which may commit after this count), so they never make a badge.
  */
-export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number, opening: number | null = null): Promise<number> {
+export async function countUnreadMessages(tx: ScopedTx, scope: Scope, me: number, openConversation: number | null = null): Promise<number> {
   return tx.message.count({
-    where: { poolId: scope.poolId, recipientId: me, readAt: null, deliveredAt: { not: null }, sender: partnerVisible(me), ...(opening !== null ? { conversationId: { not: opening } } : {}) },
+    where: { poolId: scope.poolId, recipientId: me, readAt: null, deliveredAt: { not: null }, sender: partnerVisible(me), ...(openConversation !== null ? { conversationId: { not: openConversation } } : {}) },
   })
-}
-
-/** The conversation a page opens, from its path (/chats/{id}); null for any other page. */
-export function openedConversation(pathname: string): number | null {
-  const match = /^\/chats\/(\d{1,9})\/?$/.exec(pathname)
-  return match ? Number(match[1]) : null
 }
 
 

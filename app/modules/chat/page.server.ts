@@ -1,5 +1,7 @@
 // What the chat routes share (/chats/{id} and /members/{id}/chat): the screen's data and
 // sending from its form. Routes stay thin: guard, parse, call these, return.
+import { numberFormat } from '../site/formatters.ts'
+import { formatLocaleFor } from '../site/format-locale.ts'
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import type { Member } from '../auth/session.server.ts'
 import { readScoped } from '../db/scoped.server.ts'
@@ -36,7 +38,7 @@ export async function composerInfo(context: AppLoadContext, member: Member, me: 
   return {
     maxLength: tenant.messageLength,
     cost: tenant.credits.message,
-    priceFrom: minimum ? new Intl.NumberFormat(locale, { style: 'currency', currency: minimum.currency }).format(minimum.costs / 100) : null,
+    priceFrom: minimum ? numberFormat(formatLocaleFor(locale, tenant.countries), { style: 'currency', currency: minimum.currency }).format(minimum.costs / 100) : null,
     gifts: { kinds: tenant.gifts, price: tenant.credits.gift },
     limitReached: options.newConversation && !member.paidUser && started >= FREE_CONVERSATIONS,
     fictional: options.fictional

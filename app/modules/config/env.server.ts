@@ -2,8 +2,9 @@
 // goes through this one schema. Every variable is documented in README.md.
 //
 // Two modes (docs/decisions/007-safe-to-deploy.md): a deployment (NODE_ENV=production with
-// DATABASE_URL) is fail-closed and refuses to start without the secrets and services it
+// DATABASE_URL or APP_DATABASE_URL; a node needs only the runtime role's) is fail-closed and refuses to start without the secrets and services it
 // needs; anything else is the demo (`npm start` with nothing configured, tests, e2e).
+import { accessSync, constants } from 'node:fs'
 import { z } from 'zod'
 import { parseLimitOverrides, type LimitOverrides } from '../limits/rules.ts'
 
@@ -49,6 +50,18 @@ const EnvSchema = z.object({
   APP_DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url().optional(),
+  /** A Redis cluster instead of REDIS_URL: `host:port` seeds separated by commas (live events on sharded pub/sub). */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}(\s*,\s*[A-Za-z0-9.-]+:\d{1,5})*$/, 'host:port pairs separated by commas')
+    .optional(),
+  /** What this process does (docs/decisions/046): `web` (HTTP, no job runner), `worker` (jobs, no HTTP) or `all`. */
+  PROCESS_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  /** Prometheus metrics on their own port (docs/decisions/048); unset: no metrics listener. */
+  METRICS_PORT: port.optional(),
+  /** Log level of the JSON logs (pino). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   TENANTS_DIR: z.string().min(1).default('tenants'),
@@ -127,6 +140,11 @@ const EnvSchema = z.object({
    * Origin of the sandbox's checkout page, set by `npm start` and the e2e server next to
    * MOLLIE_API_ENDPOINT: a payment form may send the browser there (CSP form-action).
    */
+  /**
+   * A PEM file of the certificate authorities that MOLLIE_API_ENDPOINT's certificate is checked
+   * against (a staging deployment's test endpoint); unset: Mollie's own CA list.
+   */
+  MOLLIE_CA_FILE: z.string().min(1).optional(),
   MOLLIE_CHECKOUT_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   /** Port of the sandbox `npm start` / `npm run mollie:sandbox` start (its checkout page: port + 1). */
   MOLLIE_SANDBOX_PORT: port.default(3443),
@@ -165,27 +183,51 @@ const PRODUCTION_REQUIRES: { name: 'SMTP_URL' | 'APP_DATABASE_URL' | 'OPERATOR_H
   { name: 'OPERATOR_HOST', why: 'the operator console answers only on its own host (e.g. console.example.com), never on a site' },
 ]
 
-export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string }): RunMode {
-  return source.NODE_ENV === 'production' && source.DATABASE_URL ? 'production' : 'demo'
+/**
+ * Production: NODE_ENV=production with a database that is not the embedded one. A node
+ * needs only the runtime role's URL (APP_DATABASE_URL); the owner's (DATABASE_URL) is for
+ * `npm run setup`, the release step.
+ */
+export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string; APP_DATABASE_URL?: string }): RunMode {
+  return source.NODE_ENV === 'production' && (source.DATABASE_URL || source.APP_DATABASE_URL) ? 'production' : 'demo'
 }
 
-/** Parses an environment (process.env by default); throws EnvError naming every problem. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
+
+/** Whether an URL points at this machine (the local Mollie sandbox, say). */
+export function isLoopbackUrl(value: string): boolean {
+  try {
+    const host = new URL(value).hostname
+    return LOOPBACK_HOSTS.has(host) || host.startsWith('127.') || host.endsWith('.localhost')
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Parses an environment (process.env by default); throws EnvError naming every problem, each
+ * on its own line: malformed values and what production is missing, together.
+ */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // `NAME=` in a shell or an env file means "not set".
-  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')) as Record<string, string>
   const parsed = EnvSchema.safeParse(given)
-  if (!parsed.success) throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
-  const data = parsed.data
-  const mode = runMode(data)
-  const storageProblems: string[] = []
-  if (data.MEDIA_STORAGE === 's3' && !data.S3_BUCKET) storageProblems.push('S3_BUCKET is required when MEDIA_STORAGE=s3')
-  if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) storageProblems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither')
-  if (storageProblems.length > 0) throw new EnvError(storageProblems)
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+  if (given.MEDIA_STORAGE === 's3' && !given.S3_BUCKET) problems.push('S3_BUCKET is required when MEDIA_STORAGE=s3')
+  if (Boolean(given.S3_ACCESS_KEY_ID) !== Boolean(given.S3_SECRET_ACCESS_KEY)) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither')
+  if (given.REDIS_URL && given.REDIS_CLUSTER_NODES) problems.push('REDIS_URL and REDIS_CLUSTER_NODES exclude each other: set one')
+  const mode = runMode(given)
   if (mode === 'production') {
-    const problems = PRODUCTION_REQUIRES.filter((r) => !data[r.name]).map((r) => `${r.name} is required in production (${r.why})`)
-    if (data.E2E_TEST_HOOKS) problems.push('E2E_TEST_HOOKS must not be set in production')
-    if (problems.length > 0) throw new EnvError(problems)
+    for (const r of PRODUCTION_REQUIRES) if (!given[r.name]) problems.push(`${r.name} is required in production (${r.why})`)
+    if (given.E2E_TEST_HOOKS === 'true' || given.E2E_TEST_HOOKS === '1') problems.push('E2E_TEST_HOOKS must not be set in production')
+    if (given.MOLLIE_API_ENDPOINT && isLoopbackUrl(given.MOLLIE_API_ENDPOINT)) {
+      problems.push('MOLLIE_API_ENDPOINT points at this machine (the local sandbox?); production pays through Mollie, a staging deployment through a test endpoint with MOLLIE_CA_FILE')
+    }
+    if (given.MOLLIE_CA_FILE && !given.MOLLIE_API_ENDPOINT) problems.push('MOLLIE_CA_FILE is only for another MOLLIE_API_ENDPOINT (Mollie itself is checked against its own CA list)')
   }
+  if (given.MOLLIE_CA_FILE && !readable(given.MOLLIE_CA_FILE)) problems.push(`MOLLIE_CA_FILE: cannot read ${given.MOLLIE_CA_FILE}`)
+  if (problems.length > 0 || !parsed.success) throw new EnvError(problems)
+  const data = parsed.data
   return {
     ...data,
     mode,
@@ -193,6 +235,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     SEED_DEMO: data.SEED_DEMO ?? mode === 'demo',
   }
 }
+
+function readable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Every variable of the schema (the README's configuration table documents each). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape)
 
 const KEYS = Object.keys(EnvSchema.shape)
 let cached: { key: string; env: Env } | undefined
@@ -233,8 +287,8 @@ export function secureCookies(env: Env = getEnv()): boolean {
 
 /** One line for start-up logs. */
 export function describeMode(env: Env): string {
-  if (env.mode === 'production') return 'production mode (NODE_ENV=production with DATABASE_URL): fail-closed, no demo data, no mailbox page'
-  const why = env.DATABASE_URL ? 'NODE_ENV is not production' : 'no DATABASE_URL'
+  if (env.mode === 'production') return `production mode (NODE_ENV=production with an external database), process role ${env.PROCESS_ROLE}: fail-closed, no demo data, no mailbox page`
+  const why = env.DATABASE_URL || env.APP_DATABASE_URL ? 'NODE_ENV is not production' : 'no DATABASE_URL or APP_DATABASE_URL'
   const mails = env.SMTP_URL ? 'mails over SMTP' : env.DEV_MAILBOX ? 'mails on the mailbox page (from this machine only)' : 'mails kept in the outbox'
   return `demo mode (${why}): ${env.SEED_DEMO ? 'demo members, ' : ''}${mails}`
 }

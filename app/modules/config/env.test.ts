@@ -72,6 +72,46 @@ describe('demo versus production', () => {
   })
 })
 
+describe('a production node with the runtime role alone (docs/decisions/046)', () => {
+  const node = { NODE_ENV: 'production', APP_DATABASE_URL: complete.APP_DATABASE_URL, SMTP_URL: complete.SMTP_URL, OPERATOR_HOST: complete.OPERATOR_HOST }
+
+  it('is production without the owner URL', () => {
+    expect(runMode(node)).toBe('production')
+    expect(parseEnv(node).mode).toBe('production')
+    expect(parseEnv(node).PROCESS_ROLE).toBe('all')
+    expect(parseEnv({ ...node, PROCESS_ROLE: 'worker' }).PROCESS_ROLE).toBe('worker')
+  })
+
+  it('names every wrong and every missing variable together, each on its own line', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', APP_DATABASE_URL: complete.APP_DATABASE_URL, PROCESS_ROLE: 'both', METRICS_PORT: '99999', REDIS_URL: 'not a url' })
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PROCESS_ROLE: /),
+        expect.stringMatching(/^METRICS_PORT: /),
+        expect.stringMatching(/^REDIS_URL: /),
+        expect.stringMatching(/^SMTP_URL is required in production/),
+        expect.stringMatching(/^OPERATOR_HOST is required in production/),
+      ]),
+    )
+    expect(problems).toHaveLength(5)
+  })
+
+  it('refuses a loopback Mollie endpoint in production, and a CA file that cannot be read', () => {
+    expect(problemsOf({ ...node, MOLLIE_API_ENDPOINT: 'https://127.0.0.1:3443/v2' })).toEqual([expect.stringMatching(/^MOLLIE_API_ENDPOINT points at this machine/)])
+    expect(problemsOf({ ...node, MOLLIE_API_ENDPOINT: 'https://localhost:3443/v2' })).toHaveLength(1)
+    expect(problemsOf({ ...node, MOLLIE_API_ENDPOINT: 'https://mollie-staging.internal/v2', MOLLIE_CA_FILE: '/nonexistent/ca.pem' })).toEqual([expect.stringMatching(/^MOLLIE_CA_FILE: cannot read/)])
+    expect(problemsOf({ ...node, MOLLIE_API_ENDPOINT: 'https://mollie-staging.internal/v2', MOLLIE_CA_FILE: 'package.json' })).toEqual([])
+    // The demo keeps its local sandbox.
+    expect(problemsOf({ MOLLIE_API_ENDPOINT: 'https://127.0.0.1:3443/v2' })).toEqual([])
+  })
+
+  it('takes a Redis cluster, not together with REDIS_URL', () => {
+    expect(parseEnv({ REDIS_CLUSTER_NODES: 'r1.internal:7000, r2.internal:7001' }).REDIS_CLUSTER_NODES).toBe('r1.internal:7000, r2.internal:7001')
+    expect(problemsOf({ REDIS_CLUSTER_NODES: 'r1.internal' })).toEqual([expect.stringMatching(/^REDIS_CLUSTER_NODES: /)])
+    expect(problemsOf({ REDIS_CLUSTER_NODES: 'r1:7000', REDIS_URL: 'redis://r:6379' })).toEqual([expect.stringMatching(/exclude each other/)])
+  })
+})
+
 describe('TRUST_PROXY', () => {
   it('reads off, one proxy, a hop count or addresses', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false)

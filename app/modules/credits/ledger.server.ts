@@ -6,7 +6,7 @@ import type { CreditReason } from '~/generated/prisma/client.ts'
 
 export type { CreditReason }
 
-export type CreditChange = { userId: string; delta: number; reason: CreditReason; reference?: string | null }
+export type CreditChange = { userId: string; delta: number; reason: CreditReason; reference?: string | null; /** An operator's reason (operator_adjustment). */ note?: string | null }
 
 export type CreditResult =
   | { ok: true; balance: number; transactionId: number }
@@ -28,8 +28,8 @@ export async function changeCredits(tx: ScopedTx, scope: Scope, change: CreditCh
   // CONFLICT waits for a concurrent holder of the same reference and then yields to it,
   // without aborting the caller's transaction. The balance is filled in below.
   const inserted = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO "CreditTransaction" ("tenantId", "userId", delta, reason, reference, "balanceAfter")
-    SELECT u."tenantId", u.id, ${delta}, ${reason}::"CreditReason", ${reference}, 0
+    INSERT INTO "CreditTransaction" ("tenantId", "userId", delta, reason, reference, "balanceAfter", note)
+    SELECT u."tenantId", u.id, ${delta}, ${reason}::"CreditReason", ${reference}, 0, ${change.note ?? null}
     FROM "User" u WHERE u."tenantId" = ${scope.tenantId} AND u.id = ${userId}
     ON CONFLICT ("tenantId", reason, reference) DO NOTHING
     RETURNING id`
@@ -65,6 +65,6 @@ export async function listCreditTransactions(tx: ScopedTx, scope: Scope, userId:
     where: { tenantId: scope.tenantId, userId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take,
-    select: { id: true, delta: true, reason: true, reference: true, balanceAfter: true, createdAt: true },
+    select: { id: true, delta: true, reason: true, reference: true, balanceAfter: true, note: true, createdAt: true },
   })
 }

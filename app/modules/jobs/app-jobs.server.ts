@@ -4,6 +4,7 @@ import type { Db } from '../db/client.server.ts'
 import { purgeAllTenants } from '../accounts/purge-scheduler.server.ts'
 import { runPasswordResetJob, type PasswordResetJob } from '../accounts/password-reset.server.ts'
 import { reconcileOpenPayments } from '../payments/reconcile.server.ts'
+import { sendRefund } from '../payments/refunds.server.ts'
 import { assignWaiting } from '../inbox/assign.server.ts'
 import { deliverOutboxMail, sweepOutbox } from '../mail/send.server.ts'
 import { deliverPush } from '../notifications/push.server.ts'
@@ -60,6 +61,13 @@ export function appJobHandlers(options: { db: Db; tenants: () => Promise<readonl
     // Open payments whose webhook never came (a node died, Mollie gave up): decision 015.
     'payments-reconcile': async () => {
       await reconcileOpenPayments(db, await tenants(), { log })
+    },
+    // An approved refund's Mollie call (decision 040); a provider error throws, so it is retried.
+    'payment-refund': async (data) => {
+      const { tenantId, paymentId } = data as { tenantId: string; paymentId: string }
+      const tenant = await tenantBySlug(tenantId)
+      if (!tenant) return
+      await sendRefund(db, tenant, { tenantId: tenant.slug, poolId: tenant.pool }, paymentId, log)
     },
     // Waiting conversations to available chatters (issue #21).
     'inbox-assign': async () => {

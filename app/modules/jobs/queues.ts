@@ -37,8 +37,10 @@ export const QUEUES = {
   'reminders-unread': { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 1800, cron: '17 * * * *' },
   /** The weekly update, Mondays. */
   'weekly-update': { retryLimit: 3, retryDelay: 600, retryBackoff: true, expireInSeconds: 3600, cron: '0 9 * * 1' },
-  /** Open payments re-checked with the provider (reconcileOpenPayments, decision 015). */
-  'payments-reconcile': { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, cron: '*/5 * * * *' },
+  /** Open payments re-checked with the provider (reconcileOpenPayments, decision 015): at start-up and every 5 minutes. */
+  'payments-reconcile': { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, cron: '*/5 * * * *', onStart: true },
+  /** The Mollie refund of an approved request: { tenantId, paymentId } (sendRefund, decision 040), queued in the approving transaction. */
+  'payment-refund': { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   /** Waiting conversations handed to available chatters (app/modules/inbox/assign.server.ts). */
   'inbox-assign': { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 120, cron: '* * * * *', onStart: true },
 } as const satisfies Record<string, QueueSpec>

@@ -194,10 +194,12 @@ describe('GET /api/auto-like', () => {
   it('is a match when the member already liked that profile', async () => {
     const member = await loggedInMember(db, FLIRTLOKAAL)
     const host = await profile(FLIRTLOKAAL, { gender: 'man', fictional: true })
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.updateMany({ where: { poolId: 'benelux', fictional: true, id: { not: host.id } }, data: { fictional: false } }))
+    // A fictional profile stays fictional (a database rule), so the host is made the most
+    // recently active candidate and the draw takes the first one.
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.updateMany({ where: { poolId: 'benelux', id: host.id }, data: { lastActiveAt: new Date(Date.now() + 60_000) } }))
     await giveLike(db, FLIRTLOKAAL, { likerId: member.profile.id, likedId: host.id, origin: 'profile', cdnPrefix: '/media/' })
-    const result = await getJson(FLIRTLOKAAL, '/api/auto-like', member.cookie, autoLikeLoader)
-    expect(result.body).toMatchObject({ profile: { id: host.id }, match: true })
+    const result = await autoLike(db, FLIRTLOKAAL, { memberId: member.profile.id, cdnPrefix: '/media/', pick: () => 0 })
+    expect(result).toMatchObject({ profile: { id: host.id }, match: true, created: true })
   })
 })
 

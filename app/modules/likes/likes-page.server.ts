@@ -1,3 +1,4 @@
+import { formatLocaleFor } from '../site/format-locale.ts'
 import type { AppLoadContext } from '@remix-run/node'
 import { requireMember } from '../auth/guards.server.ts'
 import { readScoped } from '../db/scoped.server.ts'
@@ -25,7 +26,7 @@ export async function loadLikesTab(context: AppLoadContext, request: Request, ta
   const page = viewerId ? await readScoped(reads, scope, (tx) => listLikes(tx, scope, { viewerId, tab, cursor, cdnPrefix: tenant.cdnPrefix })) : { items: [], next: null }
   return {
     tab,
-    items: withLikeDates(page.items, locale, tenant.timeZone),
+    items: withLikeDates(page.items, formatLocaleFor(locale, tenant.countries), tenant.timeZone),
     next: page.next,
     paged: cursor !== null,
     title: t(`tabs.${tab}`, { ns: 'likes' }),

@@ -17,6 +17,8 @@ export const CONSOLE_AREAS = {
   photos: { path: '/photos', roles: ['admin', 'moderator'] },
   complaints: { path: '/complaints', roles: ['admin', 'moderator', 'finance'] },
   refunds: { path: '/refunds', roles: ['admin', 'finance'] },
+  members: { path: '/members', roles: ['admin', 'moderator', 'finance'] },
+  codes: { path: '/codes', roles: ['admin', 'finance'] },
   landers: { path: '/landers', roles: ['admin', 'marketer'] },
   profiles: { path: '/profiles', roles: ['admin', 'moderator'] },
   operators: { path: '/operators', roles: ['admin'] },

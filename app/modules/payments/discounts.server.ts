@@ -72,6 +72,8 @@ export async function checkDiscountCode(tx: ScopedTx, scope: Scope, site: Discou
   const row = await tx.discountCode.findUnique({ where: { tenantId_code: { tenantId: scope.tenantId, code } } })
   if (!row || row.status !== 'active' || (row.userId && row.userId !== member.id)) return { ok: false, reason: 'not_found' }
   if (await used(tx, scope, member.id, code)) return { ok: false, reason: 'used' }
+  // A one-time code is used up by anyone's paid purchase.
+  if (row.oneTime && (await tx.discountRedemption.count({ where: { tenantId: scope.tenantId, code } })) > 0) return { ok: false, reason: 'used' }
   if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: 'expired' }
   const applies =
     (!row.country || row.country === order.country) &&

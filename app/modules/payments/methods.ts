@@ -43,3 +43,15 @@ export function methodsFor(enabled: readonly PaymentMethod[], country: string | 
 export function isPaymentMethod(value: string): value is PaymentMethod {
   return Object.hasOwn(METHODS, value)
 }
+
+/** Methods named in words rather than a brand: their label is translated (payments:methods.*). */
+const WORDED: readonly string[] = ['creditcard', 'sct', 'sdd']
+
+/**
+ * What a member reads for a method (checkout, transaction detail): the brand as it writes
+ * itself (iDEAL, PayPal), else the translation; an unknown stored value stays as it is.
+ */
+export function methodLabel(method: string, t: (key: string) => string): string {
+  if (WORDED.includes(method)) return t(`payments:methods.${method}`)
+  return isPaymentMethod(method) ? METHODS[method].label : method
+}

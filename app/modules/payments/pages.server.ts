@@ -7,13 +7,13 @@ import { pricedBundles } from '../site/pricing.ts'
 import { pricingCountry } from '../site/pricing-country.server.ts'
 import { paymentsEnabled } from './availability.ts'
 import { activeDiscountFor, discounted, type ActiveDiscount } from './discounts.server.ts'
-import { METHODS, methodsFor } from './methods.ts'
+import { methodLabel, methodsFor } from './methods.ts'
 import { mollieFor } from './mollie.server.ts'
 import { syncPayment } from './sync.server.ts'
 import { savedMethods, type SavedMethod } from './recurring.server.ts'
 import type { Member } from '../auth/session.server.ts'
 
-type Context = Pick<AppLoadContext, 'db' | 'reads' | 'scope' | 'tenant' | 'member' | 'locale'>
+type Context = Pick<AppLoadContext, 'db' | 'reads' | 'scope' | 'tenant' | 'member' | 'locale' | 't'>
 
 export type DiscountView = { code: string; percent: number; kind: ActiveDiscount['kind']; secondsLeft: number }
 
@@ -59,7 +59,7 @@ export async function checkoutPage(context: Context, member: Member, headers: He
   const page = await creditsPage(context, member, headers)
   const bundle = page.bundles.find((b) => b.id === bundleId)
   if (!bundle) return null
-  const methods = methodsFor(context.tenant.payments.methods, page.country, bundle.currency).map((id) => ({ id, label: METHODS[id].label }))
+  const methods = methodsFor(context.tenant.payments.methods, page.country, bundle.currency).map((id) => ({ id, label: methodLabel(id, (key) => context.t(key)) }))
   const fallback = context.tenant.locales.default
   // Saved cards and accounts (mandates of earlier purchases): paid in one step on repeat-order.
   let saved: SavedMethod[] = []
@@ -77,7 +77,10 @@ export async function checkoutPage(context: Context, member: Member, headers: He
     methods,
     issuers: methods.some((m) => m.id === 'ideal') ? await idealIssuers(context) : [],
     // Before the first purchase the site's fictional-profile notice is shown and acknowledged (ACM).
-    disclosure: member.paidUser ? null : { text: localized(context.tenant.fictional.warning, context.locale, fallback), icon: context.tenant.fictional.icon },
+    // Said of the site's profiles in general: at checkout there is no profile in view.
+    disclosure: member.paidUser
+      ? null
+      : { text: context.t('checkout.disclosureText', { ns: 'payments', siteName: context.tenant.name, plural: localized(context.tenant.fictional.plural, context.locale, fallback), icon: context.tenant.fictional.icon }) },
   }
 }
 

@@ -111,7 +111,8 @@ describe('the Mollie webhook', () => {
     const after = await creditsOf(db, FLIRTLOKAAL, user.id)
     expect(after.ledger.map((t) => [t.reason, t.delta])).toEqual([['purchase', row.credits], ['refund', -row.credits]])
     expect(after.credits).toBe(0)
-    expect(after.paidUser).toBe(true)
+    // Refunded in full: no paid purchase is left, so no longer premium (decision 040).
+    expect(after.paidUser).toBe(false)
   })
 })
 

@@ -10,13 +10,14 @@ import { numberFormat } from '../site/formatters.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 import { themeFor } from '../../../themes/index.ts'
 import type { Locale } from '../../../tenants/schema.ts'
+import { formatLocaleFor } from '../site/format-locale.ts'
 
 export async function queueReceiptIn(tx: ScopedTx, tenant: LoadedTenant, payment: Pick<Payment, 'id' | 'userId' | 'amount' | 'currency' | 'credits'>): Promise<void> {
   const user = await tx.user.findFirst({ where: { tenantId: tenant.slug, id: payment.userId }, select: { email: true, locale: true, profile: { select: { name: true } } } })
   if (!user) return
   const locale = (tenant.locales.offered as readonly string[]).includes(user.locale ?? '') ? (user.locale as Locale) : tenant.locales.default
   const scope = { tenantId: tenant.slug, poolId: tenant.pool }
-  const amount = numberFormat(locale, { style: 'currency', currency: payment.currency }).format(payment.amount / 100)
+  const amount = numberFormat(formatLocaleFor(locale, tenant.countries), { style: 'currency', currency: payment.currency }).format(payment.amount / 100)
   await queuePaymentReceiptIn(
     tx,
     { scope, tenant, theme: themeFor(tenant), t: translatorFor(locale, tenant) },

@@ -6,10 +6,11 @@ import type { Db } from '../db/client.server.ts'
 import { withScope } from '../db/scoped.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 import { mollieFor } from './mollie.server.ts'
+import { sendRefund } from './refunds.server.ts'
 import { syncPayment, type SyncOutcome } from './sync.server.ts'
 
 type Log = Pick<Console, 'info' | 'error' | 'warn'>
-export type ReconcileRun = Record<string, Partial<Record<SyncOutcome | 'failed' | 'abandoned', number>>>
+export type ReconcileRun = Record<string, Partial<Record<SyncOutcome | 'failed' | 'abandoned' | 'refunded', number>>>
 
 /** Open payments older than this are re-checked (younger ones are still at the checkout). */
 const SETTLE_MS = 60_000
@@ -45,6 +46,18 @@ export async function reconcileOpenPayments(db: Db, tenants: readonly LoadedTena
         take: 500,
       })
     })
+    // Approved refunds whose job gave up (or never ran): sent now, once (Mollie's idempotency key).
+    const unsent = await withScope(db, scope, (tx) =>
+      tx.payment.findMany({ where: { tenantId: scope.tenantId, refundStatus: 'processing', mollieRefundId: null, updatedAt: { lt: settled } }, select: { id: true }, take: 100 }),
+    )
+    for (const refund of unsent) {
+      try {
+        if ((await sendRefund(db, tenant, scope, refund.id, log)) === 'sent') counts.refunded = (counts.refunded ?? 0) + 1
+      } catch (error) {
+        counts.failed = (counts.failed ?? 0) + 1
+        log.error(`payments: ${tenant.slug}: sending refund ${refund.id} failed`, error)
+      }
+    }
     for (const row of rows) {
       try {
         const outcome = await syncPayment(db, tenant, scope, row.molliePaymentId!, log)

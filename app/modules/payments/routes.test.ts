@@ -109,6 +109,8 @@ describe('transactions and refunds', () => {
     const finance = await signedInOperator(db, { role: 'finance', pools: ['benelux'] })
     const queue = await runRoute(async () => operatorLoader(await consoleArgs('/refunds', { cookie: finance.cookie })))
     expect((queue.body as { requests: { id: string }[] }).requests.map((r) => r.id)).toContain(row.id)
+    // What the request holds (decision 040): nothing spent, so every credit and the whole amount.
+    expect((queue.body as { requests: { id: string }[] }).requests.find((r) => r.id === row.id)).toMatchObject({ bought: row.credits, used: 0, left: row.credits })
     // Finance of another pool neither lists nor decides it, even naming its site.
     const stranger = await signedInOperator(db, { role: 'finance', pools: ['datevibe'] })
     expect(((await runRoute(async () => operatorLoader(await consoleArgs('/refunds', { cookie: stranger.cookie })))).body as { requests: { id: string }[] }).requests.map((r) => r.id)).not.toContain(row.id)
@@ -119,9 +121,12 @@ describe('transactions and refunds', () => {
 
     const approved = await runRoute(async () => operatorAction(await consoleArgs('/refunds', { cookie: finance.cookie, form: { payment: row.id, decision: 'approve', site: 'flirtlokaal' } })))
     expect(approved.body).toMatchObject({ ok: true, status: 'processing' })
-    // Mollie's refund webhook (here sent by the test, as the sandbox's are off).
+    // The job queued with the approval asks Mollie (here run by the test: no job runner).
     const { syncPayment } = await import('./sync.server.ts')
     const { tenantFor } = await import('../../../tests/route-harness.ts')
+    const { sendRefund } = await import('./refunds.server.ts')
+    expect(await sendRefund(db, await tenantFor(FLIRTLOKAAL), FLIRTLOKAAL, row.id, { info: () => undefined, warn: () => undefined, error: () => undefined })).toBe('sent')
+    // Mollie's refund webhook (here sent by the test, as the sandbox's are off).
     await Promise.all(Array.from({ length: 5 }, async () => syncPayment(db, await tenantFor(FLIRTLOKAAL), FLIRTLOKAAL, molliePaymentId, { info: () => undefined, warn: () => undefined, error: () => undefined })))
     const after = await creditsOf(db, FLIRTLOKAAL, member.user.id)
     expect(after.ledger.map((l) => [l.reason, l.delta])).toEqual([['purchase', row.credits], ['refund', -row.credits]])

@@ -11,6 +11,7 @@ import type { Payment, PaymentStatus } from '~/generated/prisma/client.ts'
 import { mollieFor } from './mollie.server.ts'
 import { amountValue } from './purchase.server.ts'
 import { queueReceiptIn } from './receipt.server.ts'
+import { applyReversal } from './refunds.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 
 type Site = LoadedTenant
@@ -66,7 +67,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
       const credit = await changeCredits(tx, scope, { userId: current.userId, delta: current.credits, reason: 'purchase', reference: current.id })
       if (credit.ok) {
         outcome = 'credited'
-        // Premium for life (SPEC §1): the first paid purchase, never undone.
+        // Premium (SPEC §1) from the first paid purchase; refunds and chargebacks settle it again (refunds.server.ts).
         await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: current.userId }, data: { paidUser: true } })
         // The receipt, in this transaction: sent when (and only if) the credits arrived.
         await queueReceiptIn(tx, site, current)
@@ -80,8 +81,11 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
         await tx.payment.update({ where: { id: current.id }, data: { status: 'paid', paidAt: current.paidAt ?? (remote.paidAt ? new Date(remote.paidAt) : new Date()), creditedAt: current.creditedAt ?? new Date() } })
         if (outcome === 'unchanged') outcome = 'updated'
       }
-      if (reversed && !current.refundedAt) {
-        outcome = (await reverse(tx, scope, current, hasAmount(remote.amountChargedBack) ? 'chargeback' : 'refund', log)) ? 'reversed' : outcome
+      if (reversed) {
+        // Refunded plus charged back, in all: credits x reversed / amount come back out once.
+        const fresh = (await tx.$queryRaw<Payment[]>`SELECT * FROM "Payment" WHERE "tenantId" = ${scope.tenantId} AND id = ${current.id}`)[0]!
+        const total = cents(remote.amountRefunded) + cents(remote.amountChargedBack)
+        outcome = (await applyReversal(tx, scope, fresh, total, hasAmount(remote.amountChargedBack) ? 'chargeback' : 'refund', log)) ? 'reversed' : outcome
       }
     } else if (current.status !== 'paid' && current.status !== status) {
       // A paid payment never goes back; anything else follows Mollie.
@@ -96,22 +100,4 @@ function hasAmount(amount: { value: string } | undefined | null): boolean {
   return Boolean(amount && Number(amount.value) > 0)
 }
 
-/**
- * The compensating row of a refund or chargeback: the purchase's credits back out, as far
- * as the balance still holds them (spent credits cannot go below zero), once per payment.
- */
-async function reverse(tx: Parameters<Parameters<typeof withScope>[2]>[0], scope: Scope, payment: Payment, kind: 'refund' | 'chargeback', log: Log): Promise<boolean> {
-  const account = await tx.$queryRaw<{ credits: number }[]>`SELECT credits FROM "User" WHERE "tenantId" = ${scope.tenantId} AND id = ${payment.userId} FOR UPDATE`
-  const balance = account[0]?.credits ?? 0
-  const debit = Math.min(payment.credits, balance)
-  if (debit > 0) {
-    const result = await changeCredits(tx, scope, { userId: payment.userId, delta: -debit, reason: 'refund', reference: payment.id })
-    if (!result.ok && result.reason !== 'duplicate') log.warn(`payments: ${scope.tenantId}: ${kind} of ${payment.id}: ${result.reason}`)
-  }
-  await tx.payment.update({
-    where: { id: payment.id },
-    data: kind === 'chargeback' ? { chargedBackAt: new Date(), refundedAt: new Date() } : { refundStatus: 'refunded', refundedAt: new Date() },
-  })
-  log.info(`payments: ${scope.tenantId}: ${kind} of ${payment.id}: ${debit} credit(s) taken back`)
-  return true
-}
+const cents = (amount: { value: string } | undefined | null): number => (amount ? Math.round(Number(amount.value) * 100) : 0)

@@ -29,3 +29,14 @@ export function attentionOf(matches: readonly { id: string; data?: unknown }[]):
 export function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count)
 }
+
+/**
+ * The conversation open on the page a request is for (`/chats/{id}`), or null: its messages
+ * are on screen, so the badges and the title count do not include them.
+ */
+export function openConversationOf(pathname: string): number | null {
+  const match = /^\/chats\/([1-9][0-9]{0,9})\/?$/.exec(pathname)
+  if (!match) return null
+  const id = Number(match[1])
+  return id <= 2_147_483_647 ? id : null
+}

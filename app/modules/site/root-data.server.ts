@@ -9,12 +9,15 @@ import { MEDIA_PATH } from '../media/urls.ts'
 import { themeCss } from '../theme/css-vars.ts'
 import { companyInfo, publicSettings } from './public-settings.server.ts'
 import { visitorCountry } from './visitor-country.server.ts'
+import { formatLocaleFor } from './format-locale.ts'
 
 export async function memberRootData(context: AppLoadContext, request: Request) {
   const { tenant, locale, theme } = context
   return {
     visitorCountry: visitorCountry(request.headers),
     locale,
+    /** Dates, times, numbers and money: the language in the site's country (en-GB on a British site). */
+    formatLocale: formatLocaleFor(locale, tenant.countries),
     // UI catalogues travel inside the document (entry.server.tsx), not here; only the
     // error texts, for meta functions, which run outside React.
     errorTexts: errorCatalogue(locale),

@@ -11,3 +11,8 @@ export function useRootData(): RootData {
   if (!data || 'face' in data) throw new Error('root data is missing')
   return data
 }
+
+/** The locale for Intl formatting on this site (format-locale.ts), not the bare language. */
+export function useFormatLocale(): string {
+  return useRootData().formatLocale
+}

@@ -30,6 +30,15 @@ export const TEXT_PAIRS: readonly (readonly [string, string, string])[] = [
   ['on-warning', 'warning', 'warning badges'],
   ['on-danger', 'danger', 'danger buttons and badges'],
   ['surface', 'text', 'toast'],
+  // Derived colours used for text (issue 22): hover shades, chat bubbles, badges.
+  ['on-primary', 'primary-hover', 'primary buttons on hover, like button on hover'],
+  ['primary-hover', 'background', 'links on hover'],
+  ['primary-hover', 'surface', 'links on cards on hover'],
+  ['on-primary', 'primary', "own chat bubbles: text, time and read mark"],
+  ['text', 'background', "partner's chat bubbles: text, time"],
+  ['text', 'surface', 'credits balance badge, gift bubbles, composer balance'],
+  ['danger', 'surface', 'composer balance below the price'],
+  ['primary', 'warning-soft', 'links in the notice area (welcome bonus)'],
 ]
 
 export type ContrastProblem = { text: string; background: string; use: string; ratio: number }
