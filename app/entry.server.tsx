@@ -10,6 +10,8 @@ import { consoleHostName, isConsoleHost } from './modules/console/host.ts'
 import { tenantForHost } from './modules/tenancy/request-tenant.server.ts'
 import { getRegistry, watchTenantFiles } from './modules/tenancy/registry.server.ts'
 import { syncTenants } from './modules/tenancy/sync.server.ts'
+import { isDatabaseUnavailable, markUnavailable } from './modules/http/unavailable.server.ts'
+import { readiness as checkReadiness, registerScrapedMetrics, type Readiness } from './modules/http/readiness.server.ts'
 import { missingMollieKeys } from './modules/payments/mollie.server.ts'
 import { startJobs, type JobRunner } from './modules/jobs/runner.server.ts'
 import { appJobHandlers } from './modules/jobs/app-jobs.server.ts'
@@ -78,7 +80,13 @@ export async function startTenancy(options: { watch: boolean; jobs?: boolean; ow
       handlers: appJobHandlers({ db, tenants: async () => (await getRegistry()).tenants }),
     })
   }
+  registerScrapedMetrics()
   return registry.tenants.length
+}
+
+/** What `/readyz` reports (decision 047). */
+export function readiness(): Promise<Readiness> {
+  return checkReadiness()
 }
 
 /** Ends background work and closes connections, once requests have drained. */
@@ -155,6 +163,8 @@ export async function visitorCacheKey(
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs): void {
   if (request.signal.aborted) return
   if (isRouteErrorResponse(error) && error.status < 500) return
+  // The database is away: the edge answers 503 (a read is retried once); one line per interval.
+  if (isDatabaseUnavailable(error)) return markUnavailable('database', error)
   console.error(error)
 }
 

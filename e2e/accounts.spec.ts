@@ -30,6 +30,7 @@ type Texts = {
   logout: string
   loginButton: string
   loginFailed: string
+  loginDeleted: RegExp
   blocked: string
   resetLink: string
   sendLink: string
@@ -55,7 +56,7 @@ const nl: Texts = {
   birthDate: 'Geboortedatum', country: 'Land', regionLabel: 'Provincie', region: 'NH', name: 'Profielnaam', email: 'E-mailadres',
   password: 'Wachtwoord', create: 'Account aanmaken', later: 'Later toevoegen', about: 'Over mij (optioneel)', finish: 'Afronden',
   completeHeading: 'Bevestig je e-mailadres', activationSubject: /Bevestig je e-mailadres voor FlirtLokaal/, activatedHeading: 'Je account is geactiveerd',
-  account: 'Mijn account', logout: 'Uitloggen', loginButton: 'Inloggen', loginFailed: 'Login mislukt, probeer opnieuw',
+  account: 'Mijn account', logout: 'Uitloggen', loginButton: 'Inloggen', loginFailed: 'Login mislukt, probeer opnieuw', loginDeleted: /^Dit account is verwijderd\. Tot en met \d{1,2} \w+ \d{4} kun je het heractiveren/,
   blocked: 'Te veel foute pogingen, account voor 10 min geblokkeerd.', resetLink: 'Wachtwoord vergeten?', sendLink: 'Stuur mij een link',
   resetSubject: /Nieuw wachtwoord instellen/, newPassword: 'Nieuw wachtwoord', repeatPassword: 'Herhaal je nieuwe wachtwoord', savePassword: 'Wachtwoord opslaan',
   newEmail: 'Nieuw e-mailadres', currentPassword: 'Huidig wachtwoord', changeEmail: 'E-mailadres wijzigen', changeSubject: /Bevestig je nieuwe e-mailadres/,
@@ -68,7 +69,7 @@ const en: Texts = {
   birthDate: 'Date of birth', country: 'Country', regionLabel: 'Region', region: 'ENG', name: 'Profile name', email: 'E-mail address',
   password: 'Password', create: 'Create account', later: 'Add later', about: 'About me (optional)', finish: 'Finish',
   completeHeading: 'Confirm your e-mail address', activationSubject: /Confirm your e-mail address for DateVibe/, activatedHeading: 'Your account is activated',
-  account: 'My account', logout: 'Log out', loginButton: 'Log in', loginFailed: 'Login failed, please try again',
+  account: 'My account', logout: 'Log out', loginButton: 'Log in', loginFailed: 'Login failed, please try again', loginDeleted: /^This account was deleted\. Until \d{1,2} [A-Z]\w+ \d{4} you can reactivate it/,
   blocked: 'Too many failed attempts, account blocked for 10 min.', resetLink: 'Forgot your password?', sendLink: 'Send me a link',
   resetSubject: /Set a new password/, newPassword: 'New password', repeatPassword: 'Repeat your new password', savePassword: 'Save password',
   newEmail: 'New e-mail address', currentPassword: 'Current password', changeEmail: 'Change e-mail address', changeSubject: /Confirm your new e-mail address/,
@@ -166,8 +167,11 @@ async function journey(page: Page, x: Texts, via: 'modal' | 'page') {
   const deleteAt = Date.now()
   await page.getByRole('button', { name: x.deleteButton }).click()
   await expect(page.getByRole('heading', { name: x.deletedHeading })).toBeVisible()
-  // Deleted: logging in fails.
+  // Deleted: the right password explains reactivation (issue 22), with the last day written
+  // as the site writes dates (10 December 2026 on the British site); a wrong one only fails.
   await logIn(page, x, newEmail, newPassword)
+  await expect(page.getByRole('alert')).toHaveText(x.loginDeleted)
+  await logIn(page, x, newEmail, 'not the password 1')
   await expect(page.getByRole('alert')).toContainText(x.loginFailed)
 
   // Reactivate through the link, then log in again.

@@ -11,6 +11,8 @@ const THIRD_PARTY = /^https?:\/\/(?!([a-z0-9-]+\.)?localhost[:/]|127\.0\.0\.1[:/
 /** A fresh visitor (no consent, entry warning passed) whose third-party requests are kept. */
 async function visitor(context: BrowserContext) {
   await context.addInitScript(() => window.localStorage.setItem('skipped', String(Date.now())))
+  // Past the 18+ entry warning, which the server draws (also without JavaScript) until its cookie is set.
+  await context.addCookies(['flirtlokaal', 'datedichtbij', 'datevibe'].map((slug) => ({ name: 'entry_warning_seen', value: '1', url: siteUrl(slug) })))
   const thirdParty: string[] = []
   context.on('request', (request: Request) => {
     if (THIRD_PARTY.test(request.url())) thirdParty.push(request.url())

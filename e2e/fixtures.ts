@@ -42,6 +42,7 @@ export const test = cspTest.extend({
   context: async ({ context }, provide) => {
     await context.addInitScript(() => window.localStorage.setItem('skipped', String(Date.now())))
     await context.addCookies(SITES.map((site) => ({ name: 'consent', value: 'necessary', url: siteUrl(site.slug) })))
+    await context.addCookies(SITES.map((site) => ({ name: 'entry_warning_seen', value: '1', url: siteUrl(site.slug) })))
     await provide(context)
   },
 })

@@ -16,6 +16,8 @@ const LOGIN = {
 async function freshPage(browser: Browser, javaScriptEnabled = true): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled })
   await context.addInitScript(() => window.localStorage.setItem('skipped', String(Date.now())))
+  // Past the 18+ entry warning, which the server draws (also without JavaScript) until its cookie is set.
+  await context.addCookies([{ name: 'entry_warning_seen', value: '1', url: siteUrl(SLUG) }])
   return context.newPage()
 }
 

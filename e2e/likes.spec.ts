@@ -63,11 +63,12 @@ test('like, new-like pop-up and badge, like back to a match, unlike', async ({ p
 
   // He likes back: both see 'It's a Match'.
   await bram.getByRole('button', { name: 'Liken' }).click()
-  await expect(bram.getByRole('dialog', { name: "It's a Match" })).toBeVisible()
-  await expect(page.getByRole('dialog', { name: "It's a Match" })).toBeVisible()
-  await expect(page.getByRole('dialog', { name: "It's a Match" })).toContainText(bramMember.name)
-  await bram.getByRole('dialog', { name: "It's a Match" }).getByRole('button', { name: 'Verder kijken' }).click()
-  await page.getByRole('dialog', { name: "It's a Match" }).getByRole('button', { name: 'Verder kijken' }).click()
+  await expect(bram.getByRole('dialog', { name: 'Het is een match!' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Het is een match!' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Het is een match!' })).toContainText(bramMember.name)
+  await expect(page.getByRole('dialog', { name: 'Het is een match!' }).getByRole('link', { name: 'Stuur een bericht' })).toHaveAttribute('href', /^\/members\/\d+\/chat$/)
+  await bram.getByRole('dialog', { name: 'Het is een match!' }).getByRole('button', { name: 'Verder kijken' }).click()
+  await page.getByRole('dialog', { name: 'Het is een match!' }).getByRole('button', { name: 'Verder kijken' }).click()
 
   // Each finds the other under matches.
   await page.goto(siteUrl('flirtlokaal', '/likes/matches'))

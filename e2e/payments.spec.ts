@@ -35,10 +35,14 @@ test.describe('buying credits', () => {
     await expect(page.getByText('46% meer kans')).toBeVisible()
     await page.getByRole('link', { name: 'Credits kopen' }).click()
 
-    // Signed up just now: the time bonus runs, counting down as h:mm:ss.
+    // Signed up just now: the time bonus runs, counting down as h:mm:ss inside its sentence.
     const discount = page.getByTestId('discount')
     await expect(discount).toHaveAttribute('data-code', 'TIMEBONUS25')
-    await expect(discount.getByTestId('countdown')).toHaveText(/^3:59:\d\d$/)
+    await expect(discount.getByTestId('countdown')).toHaveText(/^Nog 3:59:\d\d$/)
+    // The old price: "was" stays readable, only the amount is struck through.
+    const was = page.getByTestId('bundle').first().locator('.bundle__was')
+    await expect(was).toHaveText(/^\s*was €\s?[\d,]+$/)
+    await expect(was.locator('s')).toHaveText(/^€\s?[\d,]+$/)
     const first = page.getByTestId('bundle').first()
     await expect(first).toContainText('11,21')
     await first.getByRole('link', { name: 'Kies dit pakket' }).click()

@@ -50,6 +50,7 @@ for (const journey of JOURNEYS) {
     try {
       // /members: at most one notice, and the first card starts on the first screen (844 px).
       await page.goto(siteUrl(journey.slug, '/members'))
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S/)
       await expect(page.getByRole('search')).toBeHidden()
       const visibleNotices = await page.locator('.warnings > .notice').evaluateAll((all) => all.filter((n) => getComputedStyle(n).display !== 'none').length)
       expect(visibleNotices).toBeLessThanOrEqual(1)

@@ -90,6 +90,8 @@ test('switching language on a Dutch site is remembered', async ({ page }) => {
 
 test('/lang-config works without JavaScript and rejects an unknown locale', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
+  // Past the 18+ entry warning, which the server draws until its cookie is set.
+  await context.addCookies([{ name: 'entry_warning_seen', value: '1', url: siteUrl('datedichtbij') }])
   const page = await context.newPage()
   await page.goto(siteUrl('datedichtbij', '/lang-config'))
   await page.getByLabel('English').check()

@@ -256,7 +256,7 @@ if (isBuildStale()) {
 
 // The chat's abuse limits are per account and per IP; every sender here is one IP and a few
 // accounts, so they are raised for this run (tuning, the limits stay on).
-const limits = 'message_account=9999999/600,message_ip=9999999/600,signup_ip=500/600'
+const limits = 'message_account=9999999/600,message_ip=9999999/600,signup_ip=500/600,signup_domain=9999999/3600'
 // --cpu-prof: node A (the sending side) writes a CPU profile to <DATA_DIR>/profiles.
 const profile = process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profiles')}`] : []
 const nodeA = await startNode(['scripts/e2e-server.ts'], 'e2e server on', { E2E_PORT: String(PORT_A), SEED_COUNT: '10', RATE_LIMITS: limits, RATE_LIMIT_NAMESPACE: `bench_chat_${process.pid}` }, profile)

@@ -3,7 +3,10 @@
 // `npm start` with PROCESS_ROLE=worker; also for the test that kills a worker mid-queue.
 // Usage: tsx scripts/jobs-worker.ts [--poll=<seconds>] [--no-schedules]
 import { getEnv } from '../app/modules/config/env.server.ts'
+import { keepRunningThroughOutages } from './lib/production-node.ts'
 import { startWorker } from './lib/worker.ts'
+
+keepRunningThroughOutages()
 
 const poll = Number(process.argv.find((a) => a.startsWith('--poll='))?.slice(7) ?? 2)
 let worker

@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { THEME_NAMES } from '../themes/index.ts'
-import { EnvError, describeMode, getEnv, runMode, type Env } from '../app/modules/config/env.server.ts'
+import { EMBEDDED_DATABASE, EnvError, describeMode, getEnv, runMode, type Env } from '../app/modules/config/env.server.ts'
 import { refusal, validateConfiguration } from './lib/validate.ts'
 import { loadTenants } from '../app/modules/tenancy/load-tenants.server.ts'
 import { openDatabaseServer } from './lib/database.ts'
@@ -66,7 +66,11 @@ async function startDemo(): Promise<void> {
       dataDir,
       log,
     })
-    process.env.APP_DATABASE_URL ??= appUrl
+    if (!process.env.APP_DATABASE_URL) {
+      process.env.APP_DATABASE_URL = appUrl
+      // The runtime URL of this machine's own database: still the demo (env.server.ts runMode).
+      if (database.embedded) process.env[EMBEDDED_DATABASE] = '1'
+    }
     if (!dev && isBuildStale()) {
       log('building the app (remix vite:build)')
       const build = spawnSync('npx', ['remix', 'vite:build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })

@@ -16,6 +16,8 @@ import type { MediaCache } from './edge/media-cache.ts'
 import type { MicroCache } from './edge/micro-cache.ts'
 import { consoleHostName, isConsoleHost } from '../app/modules/console/host.ts'
 import { hooksOf, remixHandler } from './edge/remix.ts'
+import { lifecycleOf } from './edge/shutdown.ts'
+import { observeRequests } from './observability/logger.ts'
 
 export type AppOptions = {
   mode: 'production' | 'development'
@@ -48,6 +50,8 @@ export async function createApp(options: AppOptions) {
   app.locals.stopBackground = async () => hooksOf(await getBuild()).stopBackground()
   await first.startTenancy({ watch: options.watchTenants, ownerDatabaseUrl: options.ownerDatabaseUrl })
 
+  // First: every answer, refusals included, gets its id, metrics and (production) log line.
+  app.use(observeRequests({ log: getEnv().mode === 'production' && getEnv().LOG_LEVEL !== 'silent', trustProxy: getEnv().TRUST_PROXY !== false }))
   installEdge(app, {
     dev: options.mode === 'development',
     imageOrigins: await first.imageOrigins(),
@@ -58,8 +62,26 @@ export async function createApp(options: AppOptions) {
   })
   const compress = compressionFor(getEnv().COMPRESSION)
   if (compress) app.use(compress)
-  // For load balancers and test runners: answers on any host, touches no site.
-  app.get('/healthz', (_req, res) => void res.type('text').send('ok'))
+  // For load balancers and test runners: answer on any host, touch no site (decision 047).
+  // /healthz: the process is alive. /readyz: it can serve (the database answers) and is not
+  // stopping; Redis and storage are reported, and count with ?strict=1.
+  app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').type('text').send('ok'))
+  app.get('/readyz', async (req, res) => {
+    res.set('Cache-Control', 'no-store')
+    if (!lifecycleOf(app).ready) {
+      res.status(503).json({ status: 'stopping' })
+      return
+    }
+    try {
+      const checks = await hooksOf(await getBuild()).readiness()
+      const strict = req.query.strict === '1'
+      const down = Object.entries(checks).filter(([, value]) => value !== 'ok').map(([name]) => name)
+      const ready = checks.database === 'ok' && (!strict || down.length === 0)
+      res.status(ready ? 200 : 503).json({ status: ready ? (down.length ? 'degraded' : 'ready') : 'unavailable', checks })
+    } catch (error) {
+      res.status(503).json({ status: 'unavailable', error: error instanceof Error ? error.message : String(error) })
+    }
+  })
 
   if (devMiddlewares) app.use(devMiddlewares)
   else {

@@ -4,6 +4,7 @@
 // never send. Remix comes after (server/edge/remix.ts); operators log in on their own host (decision 023).
 import type { ErrorRequestHandler, Express } from 'express'
 import { getEnv } from '../app/modules/config/env.server.ts'
+import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER_SECONDS } from '../app/modules/http/unavailable.server.ts'
 import { installBodyGuard } from './edge/body.ts'
 import { configureProxy } from './edge/proxy.ts'
 import { refuse } from './edge/refuse.ts'
@@ -38,6 +39,14 @@ export function checkoutOrigins(): string[] {
 export const edgeErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) {
     next(error)
+    return
+  }
+  // The database is away (decision 047): 503 with Retry-After, one log line per interval.
+  if (isDatabaseUnavailable(error)) {
+    logUnavailable('database', error)
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
+    res.setHeader('Cache-Control', 'no-store')
+    refuse(req, res, 503, 'unavailable', 'Service temporarily unavailable. Please try again in a moment.')
     return
   }
   // Errors from body-parsing inside Express (aborted uploads) carry their own 4xx status.

@@ -5,7 +5,7 @@ import type { Server } from 'node:http'
 import { EnvError, describeMode, getEnv, lockEnv } from '../app/modules/config/env.server.ts'
 import { getMediaStorage } from '../app/modules/media/storage.server.ts'
 import { createApp, stopBackground } from './app.ts'
-import { closeGracefully } from './edge/shutdown.ts'
+import { closeGracefully, lifecycleOf } from './edge/shutdown.ts'
 
 export type Serving = { server: Server; stop: (signal?: string) => Promise<void> }
 
@@ -25,6 +25,14 @@ export async function serve(options: { dev: boolean; port: number; host: string;
   const stop = (signal = 'stop') =>
     (stopping ??= (async () => {
       const graceMs = getEnv().SHUTDOWN_GRACE_SECONDS * 1000
+      // Not ready first (decision 047): the load balancer's next check takes this node out
+      // while it still answers; only then are connections refused.
+      lifecycleOf(app).markNotReady()
+      const delayMs = getEnv().SHUTDOWN_DELAY_SECONDS * 1000
+      if (delayMs > 0) {
+        console.info(`[server] ${signal}: /readyz answers 503; draining in ${delayMs / 1000} s`)
+        await new Promise((resolve) => setTimeout(resolve, delayMs))
+      }
       console.info(`[server] ${signal}: no new connections; draining requests (up to ${graceMs / 1000} s)`)
       const { forced, pending } = await closeGracefully(app, server, graceMs)
       console.info(`[server] ${pending} requests were in flight; ${forced ? 'the rest were cut off' : 'all finished'}`)

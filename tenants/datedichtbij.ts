@@ -19,7 +19,7 @@ export default defineTenant({
   },
   theme: 'rose',
   countries: ['NL', 'BE'],
-  credits: { message: 12, photo: 6, gift: 30, signup: 24 },
+  credits: { message: 12, photo: 0, gift: 30, signup: 24 },
   creditBundles: [
     { id: 'small', credits: 120, prices: { EUR: 1795 } },
     { id: 'medium', credits: 360, prices: { EUR: 3995 }, highlighted: true },
@@ -45,7 +45,8 @@ export default defineTenant({
   loggedOutSearchTrafficsource: true,
   minimumAge: 18,
   welcomeDiscountHours: 24,
-  partnerSite: 'https://www.flirtlokaal.nl/',
+  // A partner outside the benelux pool, per language (the Dutch one is the operator's own partner deal).
+  partnerSite: { nl: 'https://www.example.nl/', en: 'https://www.datevibe.com/' },
   landers: ['whoneedsstrings', 'alonetonight', 'maplanding'],
   // Loaded only after consent in the cookie banner (decision 018); demo ids.
   tracking: { tagManager: { provider: 'gtm', id: 'GTM-DEMO123' }, analytics: { provider: 'clarity', id: 'demo12ab' } },

@@ -12,7 +12,7 @@ export default defineTenant({
   description: { en: 'Meet singles across the UK and Ireland. Free to join, pay only for the chats you want.' },
   theme: 'ocean',
   countries: ['GB', 'IE'],
-  credits: { message: 8, photo: 4, gift: 20, signup: 16 },
+  credits: { message: 8, photo: 0, gift: 20, signup: 16 },
   creditBundles: [
     { id: 'taster', credits: 80, prices: { GBP: 1299, EUR: 1499 } },
     { id: 'favourite', credits: 250, prices: { GBP: 2999, EUR: 3499 }, highlighted: true },
@@ -36,7 +36,8 @@ export default defineTenant({
   minimumAge: 18,
   welcomeDiscountHours: 72,
   timeZone: 'Europe/London',
-  partnerSite: 'https://www.flirtlokaal.nl/',
+  // A British partner outside DateVibe's pool (the operator's own partner deal).
+  partnerSite: { en: 'https://www.example.co.uk/' },
   landers: ['video', 'socialnetwork', 'transitionsvideolanding'],
   liveCams: { count: 4, liveNow: 2 },
   company: {

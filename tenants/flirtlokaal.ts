@@ -19,7 +19,7 @@ export default defineTenant({
   theme: 'violet',
   cdnPrefix: '/media/',
   countries: ['NL', 'BE'],
-  credits: { message: 10, photo: 5, gift: 25, signup: 20 },
+  credits: { message: 10, photo: 0, gift: 25, signup: 20 },
   creditBundles: [
     { id: 'starter', credits: 100, prices: { EUR: 1495 } },
     { id: 'popular', credits: 300, prices: { EUR: 3495 }, highlighted: true },
@@ -45,7 +45,8 @@ export default defineTenant({
   loggedOutSearchTrafficsource: false,
   minimumAge: 18,
   welcomeDiscountHours: 48,
-  partnerSite: 'https://www.datedichtbij.nl/',
+  // A partner outside the benelux pool, per language (the Dutch one is the operator's own partner deal).
+  partnerSite: { nl: 'https://www.example.nl/', en: 'https://www.datevibe.com/' },
   landers: ['adultonly', 'tinderswipe', 'gallery', 'collagelanding', 'iconslanding'],
   liveCams: { count: 4, liveNow: 2 },
   company: {

@@ -162,8 +162,12 @@ export const TenantConfigSchema = z
     welcomeDiscountHours: z.number().int().positive().max(24 * 30),
     /** IANA time zone of the site: where its days begin (the swipe game's daily likes). */
     timeZone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Amsterdam').default('Europe/Amsterdam'),
-    /** Where a member goes after deleting their account. */
-    partnerSite: z.url({ protocol: /^https$/ }),
+    /**
+     * Where a member goes after deleting their account: one https URL, or one per language
+     * (`{ nl: 'https://…', en: 'https://…' }`; the member's language, else the site's
+     * default, else the first). Never a site of this site's own pool (checked at load).
+     */
+    partnerSite: z.union([z.url({ protocol: /^https$/ }), z.partialRecord(LocaleSchema, z.url({ protocol: /^https$/ })).refine((r) => Object.keys(r).length > 0, 'at least one language')]),
     /** Enabled landers: folder names under landers/ (decision 014); others answer 404. */
     landers: z.array(slug).default([]),
     /**

@@ -1,4 +1,5 @@
 import { useLoaderData } from '@remix-run/react'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import type { MetaFunction } from '@remix-run/node'
 import { SignupDelegate } from '~/components/signup/signup-link.tsx'
 import { pageTitle } from '~/modules/site/title.ts'
@@ -18,7 +19,7 @@ export function LanderPage() {
   )
 }
 
-export const landerMeta: MetaFunction = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { settings?: { name: string } } | undefined
-  return [{ title: pageTitle(root?.settings?.name ?? '', (data as LanderPageData | undefined)?.title, undefined) }]
+export const landerMeta: MetaFunction = (args) => {
+  const root = args.matches.find((m) => m.id === 'root')?.data as { settings?: { name: string } } | undefined
+  return withSiteDescription(args, [{ title: pageTitle(root?.settings?.name ?? '', (args.data as LanderPageData | undefined)?.title, undefined) }])
 }

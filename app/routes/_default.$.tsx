@@ -1,4 +1,5 @@
 import type { MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { errorMeta } from '~/modules/site/error-meta.ts'
 import type { VisitorCacheHandle } from '~/modules/cache/visitor-cache-handle.ts'
 
@@ -12,10 +13,12 @@ export async function loader() {
   throw new Response(null, { status: 404, statusText: 'Not Found' })
 }
 
-export const meta: MetaFunction = ({ error, matches }) => errorMeta({ error, matches })
+const pageMeta: MetaFunction = ({ error, matches }) => errorMeta({ error, matches })
 
 export default function NotFound() {
   return null
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'
+
+export const meta: MetaFunction = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Link, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SignupLink } from '~/components/signup/signup-link.tsx'
@@ -48,7 +49,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction?.startsWith('/signup') ? false : defaultShouldRevalidate
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === 'root')?.data as { settings?: { name: string } } | undefined
   return [{ title: pageTitle(root?.settings?.name ?? '', data?.title, attentionOf(matches)) }]
 }
@@ -131,3 +132,5 @@ export default function Home() {
     </>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
+import { partnerSiteFor } from '~/modules/site/partner-site.ts'
 import { useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,10 +19,10 @@ const COUNTDOWN_SECONDS = 10
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: settingsCss }]
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { partnerSite: context.tenant.partnerSite, title: context.t('deleted.title', { ns: 'settings' }), siteName: context.tenant.name }
+  return { partnerSite: partnerSiteFor(context.tenant, context.locale), title: context.t('deleted.title', { ns: 'settings' }), siteName: context.tenant.name }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function AccountDeleted() {
   const { partnerSite, title } = useLoaderData<typeof loader>()
@@ -53,3 +55,5 @@ export default function AccountDeleted() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

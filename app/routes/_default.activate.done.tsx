@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { attentionOf } from '~/modules/site/attention.ts'
@@ -14,7 +15,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { title: context.t('activate.doneTitle', { ns: 'signup' }), siteName: context.tenant.name, loggedIn: Boolean(context.member) }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function ActivateDone() {
   const { title, loggedIn } = useLoaderData<typeof loader>()
@@ -36,3 +37,5 @@ export default function ActivateDone() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

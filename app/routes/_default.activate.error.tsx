@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Trans, useTranslation } from 'react-i18next'
 import { attentionOf } from '~/modules/site/attention.ts'
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function ActivateError() {
   const { reason, supportEmail, memberStatus, title } = useLoaderData<typeof loader>()
@@ -65,3 +66,5 @@ export default function ActivateError() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useLoaderData } from '@remix-run/react'
 import { ChatScreen } from '~/components/chat/chat-screen.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
@@ -59,10 +60,12 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return sendFromForm(request, context, member, me, partnerOf(conversation, me))
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.chat.partner.name || undefined, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function ChatPage() {
   const { chat, composer, premium } = useLoaderData<typeof loader>()
   return <ChatScreen key={chat.id} partner={chat.partner} messages={chat.messages} olderHidden={chat.olderHidden} premium={premium} partnerGone={chat.partnerGone} composer={composer} />
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

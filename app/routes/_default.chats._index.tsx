@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ChatList } from '~/components/chat/chat-list.tsx'
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirect('/chats')
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data?.siteName ?? '', data?.title, attentionOf(matches)) }]
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data?.siteName ?? '', data?.title, attentionOf(matches)) }]
 
 export default function ChatsPage() {
   const { chats, fictional } = useLoaderData<typeof loader>()
@@ -55,3 +56,5 @@ export default function ChatsPage() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -2,6 +2,7 @@
 // with this site (SPEC §1, §2). Stored per site, confirmed by mail, listed for operators on
 // /operator/complaints.
 import { getFormProps, useForm } from '@conform-to/react'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -65,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`/complaints?sent=${filed.reference}`)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.content.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.content.title, attentionOf(matches)) }] : [])
 
 export default function Complaints() {
   const { content, sent, mailed, defaults } = useLoaderData<typeof loader>()
@@ -109,3 +110,5 @@ export default function Complaints() {
     </>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Trans, useTranslation } from 'react-i18next'
 import { FormAlert } from '~/components/form/fields.tsx'
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<ResendAnswer>({ sent: false, seconds: result.seconds }, { status: 429, headers: limitHeaders(result.seconds) })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function CompleteSignup() {
   const { email, title } = useLoaderData<typeof loader>()
@@ -82,3 +83,5 @@ export default function CompleteSignup() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

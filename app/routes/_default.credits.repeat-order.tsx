@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { randomUUID } from 'node:crypto'
 import { useTranslation } from 'react-i18next'
@@ -59,10 +60,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
   if (result.ok) return redirect(`/credits/result/${result.paymentId}`)
   if (result.reason === 'unknown_bundle') throw new Response('Not found', { status: 404 })
+  // A SEPA mandate follows the direct-debit rule (blocked after a bounce or chargeback, the 30-day limit).
+  if (result.reason === 'blocked' || result.reason === 'limit') return data({ error: `payments:directDebit.${result.reason}` }, { status: 409 })
   return data({ error: result.reason === 'no_mandate' ? 'payments:errors.method' : 'payments:errors.provider' }, { status: result.reason === 'no_mandate' ? 400 : 503 })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function RepeatOrder() {
   const { bundle, saved, key, title } = useLoaderData<typeof loader>()
@@ -124,3 +127,5 @@ export default function RepeatOrder() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(redirectTo, '/lang-config', originOf(request)), cookie ? { headers: { 'Set-Cookie': cookie } } : undefined)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function LangConfig() {
   const { offered, current, byCountry, title } = useLoaderData<typeof loader>()
@@ -83,3 +84,5 @@ export default function LangConfig() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useLoaderData } from '@remix-run/react'
 import { LikesList } from '~/components/likes/likes-list.tsx'
 import { loadLikesTab } from '~/modules/likes/likes-page.server.ts'
@@ -17,7 +18,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return loadLikesTab(context, request, tab)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { name: 'robots', content: 'noindex' },
   ...(data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : []),
 ]
@@ -26,3 +27,5 @@ export default function LikesTab() {
   const { tab, items, next, paged } = useLoaderData<typeof loader>()
   return <LikesList tab={tab} items={items} next={next} paged={paged} />
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useLoaderData } from '@remix-run/react'
 import { LikesList } from '~/components/likes/likes-list.tsx'
 import { loadLikesTab } from '~/modules/likes/likes-page.server.ts'
@@ -12,7 +13,7 @@ export const handle: I18nHandle = { i18n: ['likes'] }
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadLikesTab(context, request, 'received')
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { name: 'robots', content: 'noindex' },
   ...(data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : []),
 ]
@@ -21,3 +22,5 @@ export default function ReceivedLikes() {
   const { tab, items, next, paged } = useLoaderData<typeof loader>()
   return <LikesList tab={tab} items={items} next={next} paged={paged} />
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

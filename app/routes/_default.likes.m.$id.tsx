@@ -1,4 +1,5 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -58,12 +59,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     like: { liked: like.liked, match: like.match },
     cleared,
     back: tabPath(from),
-    gifts: view.own ? null : { kinds: tenant.gifts, price: tenant.credits.gift },
+    gifts: view.own ? null : { kinds: tenant.gifts, price: tenant.credits.gift, requestKey: crypto.randomUUID() },
     siteName: tenant.name,
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function LikedMemberPage() {
@@ -98,3 +99,5 @@ function useRevalidateWhenCleared(id: number, cleared: boolean) {
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

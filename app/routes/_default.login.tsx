@@ -1,8 +1,12 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { useRootData } from '~/modules/site/use-root-data.ts'
+import { dateTimeFormat } from '~/modules/site/formatters.ts'
+import { formatLocaleFor } from '~/modules/site/format-locale.ts'
 import { z } from 'zod'
 import { FormAlert, TextField } from '~/components/form/fields.tsx'
 import { Honeypot } from '~/components/form/honeypot.tsx'
@@ -29,7 +33,7 @@ const LoginSchema = z.object({
   redirectTo: z.string().optional(),
 })
 
-type LoginAlert = { kind: 'failed' } | { kind: 'banned' } | { kind: 'locked'; minutes: number }
+type LoginAlert = { kind: 'failed' } | { kind: 'banned' } | { kind: 'locked'; minutes: number } | { kind: 'deleted'; date: string }
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }]
 
@@ -65,7 +69,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { email, password, ip: context.clientIp, cookieHeader, userAgent: request.headers.get('user-agent'), previousSessionId: readSessionId(cookieHeader) },
   )
   if (!result.ok) {
-    const alert: LoginAlert = result.reason === 'locked' ? { kind: 'locked', minutes: result.minutes } : result.reason === 'banned' ? { kind: 'banned' } : { kind: 'failed' }
+    const alert: LoginAlert =
+      result.reason === 'locked'
+        ? { kind: 'locked', minutes: result.minutes }
+        : result.reason === 'deleted'
+          ? { kind: 'deleted', date: dateTimeFormat(formatLocaleFor(context.locale, tenant.countries), { dateStyle: 'long', timeZone: tenant.timeZone }).format(result.until) }
+          : result.reason === 'banned'
+            ? { kind: 'banned' }
+            : { kind: 'failed' }
     // A form-level error keeps the typed e-mail; the alert carries the minutes for the text.
     const reply = submission.reply({ formErrors: [`account:login.${alert.kind}`], hideFields: ['password'] })
     return result.reason === 'locked' ? data({ result: reply, alert }, { status: 429, headers: limitHeaders(result.retryAfter) }) : data({ result: reply, alert }, { status: 400 })
@@ -75,12 +86,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(redirectTo, '/members', originOf(request)), { headers })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Login() {
   const { redirectTo, title } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('account')
+  const { canSignUp } = useRootData()
   const [form, fields] = useForm({
     id: 'login',
     lastResult: actionData?.result,
@@ -98,7 +110,17 @@ export default function Login() {
       <Form method="post" {...getFormProps(form)} className="card stack account-form">
         {alert ? (
           <FormAlert>
-            {alert.kind === 'locked' ? t('login.locked', { minutes: alert.minutes }) : alert.kind === 'banned' ? <>{t('login.banned')} <Link to="/pages/ban">{t('login.banPage')}</Link></> : t('login.failed')}
+            {alert.kind === 'locked' ? (
+              t('login.locked', { minutes: alert.minutes })
+            ) : alert.kind === 'deleted' ? (
+              t('login.deleted', { date: alert.date })
+            ) : alert.kind === 'banned' ? (
+              <>
+                {t('login.banned')} <Link to="/pages/ban">{t('login.banPage')}</Link>
+              </>
+            ) : (
+              t('login.failed')
+            )}
           </FormAlert>
         ) : null}
         <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
@@ -112,9 +134,13 @@ export default function Login() {
           <Link to="/reset-password">{t('login.forgot')}</Link>
         </p>
       </Form>
-      <p className="account-page__switch">
-        {t('login.noAccount')} <Link to="/signup">{t('login.signup')}</Link>
-      </p>
+      {canSignUp ? (
+        <p className="account-page__switch">
+          {t('login.noAccount')} <Link to="/signup">{t('login.signup')}</Link>
+        </p>
+      ) : null}
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

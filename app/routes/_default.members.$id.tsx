@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useActionData, useLoaderData, useOutlet } from '@remix-run/react'
 import { BuyCreditsAlert } from '~/components/chat/chat-screen.tsx'
 import { sendFormData, type SendFailure } from '~/modules/chat/page.server.ts'
@@ -62,7 +63,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const like = viewerId && !view.own ? ((await likeButtonStates(reads, scope, viewerId, [view.id]))[view.id] ?? { liked: false, match: false }) : null
   // The blocker still sees whom they blocked: instead of the block button, where to undo it.
   const blockedByMe = viewerId && !view.own ? await readScoped(reads, scope, (tx) => isBlocked(tx, scope, view.id, viewerId)) : false
-  const gifts = member && !view.own ? { kinds: tenant.gifts, price: tenant.credits.gift } : null
+  // The gift form's key (decision 040): a resubmitted gift is charged once.
+  const gifts = member && !view.own ? { kinds: tenant.gifts, price: tenant.credits.gift, requestKey: crypto.randomUUID() } : null
   return data({ view, fictional, viewer, loginPath, like, blockedByMe, gifts, photoCredits: tenant.credits.photo, siteName: tenant.name }, { headers })
 }
 
@@ -90,7 +92,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return redirect(`/members/${profileId}`)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.view.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function MemberProfilePage() {
@@ -119,3 +121,5 @@ export default function MemberProfilePage() {
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

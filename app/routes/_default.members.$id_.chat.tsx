@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useLoaderData } from '@remix-run/react'
 import { ChatScreen } from '~/components/chat/chat-screen.tsx'
 import { requireMember } from '~/modules/auth/guards.server.ts'
@@ -60,10 +61,12 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return sendFromForm(request, context, member, me, targetId)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ name: 'robots', content: 'noindex' }, { title: pageTitle(data.siteName, data.partner.name, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function ChatWithMemberPage() {
   const { partner, composer } = useLoaderData<typeof loader>()
   return <ChatScreen partner={partner} messages={[]} composer={composer} />
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { pendingStepOf } from '~/components/signup/step-form.tsx'
 import { SignupWizard } from '~/components/signup/signup-wizard.tsx'
@@ -90,7 +91,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return data(outcome.data, { status: outcome.status, headers })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
   if (!data) return errorMeta({ error, matches })
   const root = matches.find((m) => m.id === 'root')?.data as { settings?: { name: string } } | undefined
   return [{ name: 'robots', content: 'noindex' }, { title: pageTitle(root?.settings?.name ?? '', data.title, attentionOf(matches)) }]
@@ -113,3 +114,5 @@ export default function MemberSignup() {
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { StaticPage } from '~/components/static-page.tsx'
@@ -22,7 +23,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { page, content: staticPageContent(page, context.tenant, context.t, context.locale), siteName: context.tenant.name }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) =>
   data ? [{ title: pageTitle(data.siteName, data.content.title, attentionOf(matches)) }] : errorMeta({ error, matches })
 
 export default function StaticPageRoute() {
@@ -62,3 +63,5 @@ function ThirdPartyCookies() {
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

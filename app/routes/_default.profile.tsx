@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Link, useActionData, useLoaderData, useOutlet } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FormAlert } from '~/components/form/fields.tsx'
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(outcome.reply, { status: 400 })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : errorMeta({ error, matches }))
+const pageMeta: MetaFunction<typeof loader> = ({ data, error, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : errorMeta({ error, matches }))
 
 export default function MyProfile() {
   const { profileId, defaults, rules, saved, title } = useLoaderData<typeof loader>()
@@ -75,3 +76,5 @@ export default function MyProfile() {
 }
 
 export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

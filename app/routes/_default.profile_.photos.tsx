@@ -1,6 +1,7 @@
 // /profile/photos: the member's photos (upload, main photo, order, private, delete).
 // The file name's `profile_` keeps this page out of /profile's layout: it is its own page.
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -143,7 +144,7 @@ function manage(intent: PhotoIntent, { db, scope, profileId, photoId }: ManageAr
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function ProfilePhotos() {
   const { photos, count, limit, paidUser, returnTo, title } = useLoaderData<typeof loader>()
@@ -181,3 +182,5 @@ export default function ProfilePhotos() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FormAlert, RadioGroup, TextAreaField, TextField } from '~/components/form/fields.tsx'
@@ -18,7 +19,7 @@ import { requireMember } from '~/modules/auth/guards.server.ts'
 import { clearSessionCookie } from '~/modules/auth/session.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { deleteDiscountOffer } from '~/modules/payments/availability.ts'
-import { deleteDiscountCode } from '~/modules/payments/discounts.server.ts'
+import { issueStayCode } from '~/modules/payments/discounts.server.ts'
 import { limitHeaders, retryMinutes } from '~/modules/limits/answer.server.ts'
 import { consumeAll } from '~/modules/limits/limiter.server.ts'
 import { limitPageHeaders } from '~/modules/limits/headers.ts'
@@ -52,7 +53,7 @@ function deleteSchemaFor(reasons: readonly string[]) {
 }
 
 const SECRET_FIELDS = ['password', 'oldPassword', 'newPassword', 'confirmPassword']
-const INTENTS = ['email', 'password', 'invisible', 'unblock', 'delete'] as const
+const INTENTS = ['email', 'password', 'invisible', 'unblock', 'delete', 'stay'] as const
 type Intent = (typeof INTENTS)[number]
 
 type Notice = { key: string; values?: Record<string, string | number>; tone: 'success' | 'danger' }
@@ -70,10 +71,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     invisible: profile?.invisible ?? null,
     blocked: blocked.map((b) => ({ profileId: b.profileId, name: b.name })),
     reasons: DELETE_REASONS,
-    // Offered only once a purchase can honour it (payments, #9).
+    // Offered only once a purchase can honour it (payments, #9). The code itself is issued
+    // only when the member takes the offer in the delete form (intent 'stay', decision 040).
     deleteDiscount: deleteDiscountOffer(tenant),
-    // The offer is a real code of this member's, which checkout honours once (decision 015).
-    stayCode: deleteDiscountOffer(tenant) > 0 ? deleteDiscountCode(scope, member.userId) : null,
     title: t('title', { ns: 'settings' }),
     siteName: tenant.name,
   }
@@ -140,6 +140,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!removed) return reply({ intent, notice: { key: 'blocked.notFound', tone: 'danger' } }, 404)
       return reply({ intent, notice: { key: 'blocked.unblocked', values: { name: removed.name }, tone: 'success' } })
     }
+    case 'stay': {
+      // The delete form's offer: a code of this member alone, issued now, honoured once.
+      const percent = deleteDiscountOffer(context.tenant)
+      if (percent <= 0) return reply({ intent, notice: { key: 'validation.generic', tone: 'danger' } }, 400)
+      const code = await withScope(db, scope, (tx) => issueStayCode(tx, scope, member.userId, percent))
+      return redirect(`/credits?code=${encodeURIComponent(code)}`)
+    }
     case 'delete': {
       const submission = parseWithZod(formData, { schema: deleteSchemaFor(DELETE_REASONS) })
       if (submission.status !== 'success') return reply({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, 400)
@@ -160,10 +167,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function Settings() {
-  const { email, invisible, blocked, reasons, deleteDiscount, stayCode, title } = useLoaderData<typeof loader>()
+  const { email, invisible, blocked, reasons, deleteDiscount, title } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { t } = useTranslation('settings')
   const forIntent = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined)
@@ -199,7 +206,7 @@ export default function Settings() {
           )}
         </section>
       ) : null}
-      <DeleteSection reasons={reasons} deleteDiscount={deleteDiscount} stayCode={stayCode} state={forIntent('delete')} />
+      <DeleteSection reasons={reasons} deleteDiscount={deleteDiscount} state={forIntent('delete')} />
     </div>
   )
 }
@@ -286,7 +293,7 @@ function InvisibleSection({ invisible, state }: { invisible: boolean; state: Sec
   )
 }
 
-function DeleteSection({ reasons, deleteDiscount, stayCode, state }: { reasons: readonly string[]; deleteDiscount: number; stayCode: string | null; state: SectionState }) {
+function DeleteSection({ reasons, deleteDiscount, state }: { reasons: readonly string[]; deleteDiscount: number; state: SectionState }) {
   const { t } = useTranslation('settings')
   const schema = deleteSchemaFor(reasons)
   const [form, fields] = useForm({
@@ -302,20 +309,23 @@ function DeleteSection({ reasons, deleteDiscount, stayCode, state }: { reasons: 
       <h2 id="settings-delete-heading">{t('delete.heading')}</h2>
       <p>{t('delete.intro')}</p>
       <NoticeAlert notice={state?.notice} />
+      {deleteDiscount > 0 ? (
+        <aside className="settings__offer" aria-labelledby="settings-offer-heading">
+          <h3 id="settings-offer-heading">{t('delete.offerTitle')}</h3>
+          <p>{t('delete.offer', { percent: deleteDiscount })}</p>
+          {/* The code is issued only now, for this member (decision 040). */}
+          <Form method="post">
+            <input type="hidden" name="intent" value="stay" />
+            <button type="submit" className="button button--primary" data-testid="stay-offer">
+              {t('delete.offerLink')}
+            </button>
+          </Form>
+        </aside>
+      ) : null}
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="delete" />
         <RadioGroup meta={fields.reason} legend={t('delete.reason')} options={reasons.map((r) => ({ value: r, label: t(`delete.reasons.${r}`) }))} />
         <TextAreaField meta={fields.remarks} label={t('delete.remarks')} maxLength={DELETE_REMARKS_MAX} />
-        {deleteDiscount > 0 ? (
-          <aside className="settings__offer" aria-labelledby="settings-offer-heading">
-            <h3 id="settings-offer-heading">{t('delete.offerTitle')}</h3>
-            <p>{t('delete.offer', { percent: deleteDiscount })}</p>
-            {stayCode ? <p data-testid="stay-code">{stayCode}</p> : null}
-            <Link to={stayCode ? `/credits?code=${stayCode}` : '/pricing'} className="button button--primary">
-              {t('delete.offerLink')}
-            </Link>
-          </aside>
-        ) : null}
         <TextField meta={fields.password} label={t('delete.password')} type="password" autoComplete="current-password" />
         <SubmitButton intent="delete" danger>
           {t('delete.submit')}
@@ -334,3 +344,5 @@ function SubmitButton({ intent, danger, children }: { intent: Intent; danger?: b
     </button>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

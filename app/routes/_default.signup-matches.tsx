@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { MemberGrid } from '~/components/search/member-grid.tsx'
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { members, title: t('signupMatches.title', { ns: 'search' }), siteName: tenant.name }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : [])
 
 export default function SignupMatches() {
   const { members, title } = useLoaderData<typeof loader>()
@@ -41,3 +42,5 @@ export default function SignupMatches() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

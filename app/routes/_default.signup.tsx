@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react'
 import { pendingStepOf } from '~/components/signup/step-form.tsx'
 import { SignupWizard } from '~/components/signup/signup-wizard.tsx'
@@ -68,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, currentUrl, nextUrl, defaultShouldRevalidate }) =>
   formAction?.startsWith('/signup') && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === 'root')?.data as { settings?: { name: string } } | undefined
   return [{ title: pageTitle(root?.settings?.name ?? '', data?.title, attentionOf(matches)) }]
 }
@@ -84,3 +85,5 @@ export default function Signup() {
     </div>
   )
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { withSiteDescription } from '~/modules/site/page-meta.ts'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { SwipeGameView, type SwipeAnswer } from '~/components/swipe/swipe-game.tsx'
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<SwipeAnswer>(outcome, { status: outcome.ok ? 200 : STATUS[outcome.error] })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+const pageMeta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { name: 'robots', content: 'noindex' },
   ...(data ? [{ title: pageTitle(data.siteName, data.title, attentionOf(matches)) }] : []),
 ]
@@ -56,3 +57,5 @@ export default function SwipeGamePage() {
   const answer = useActionData<typeof action>()
   return <SwipeGameView game={game} title={title} answer={answer ?? null} />
 }
+
+export const meta: MetaFunction<typeof loader> = (args) => withSiteDescription(args, pageMeta(args))

@@ -389,7 +389,7 @@ export async function startMollieSandbox(options: { port?: number; checkoutPort?
       }
       if (url.pathname === '/__sandbox/payments' && req.method === 'GET') {
         res.setHeader('content-type', 'application/json')
-        return res.end(JSON.stringify([...accounts.values()].flatMap((a) => [...a.payments.values()]).map((p) => ({ id: p.id, status: p.status, amount: p.amount, metadata: p.metadata, sequenceType: p.sequenceType }))))
+        return res.end(JSON.stringify([...accounts.values()].flatMap((a) => [...a.payments.values()]).map((p) => ({ id: p.id, status: p.status, amount: p.amount, amountRefunded: p.amountRefunded, metadata: p.metadata, sequenceType: p.sequenceType }))))
       }
       const match = /^\/checkout\/(tr_\w+)$/.exec(url.pathname)
       const found = match ? findPayment(match[1] ?? '') : null

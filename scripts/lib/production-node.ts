@@ -8,6 +8,10 @@ import type { LoadedTenant } from '../../app/modules/tenancy/load-tenants.server
 import { isBuildStale } from './build-state.ts'
 
 export async function startProductionNode(env: Env, tenants: readonly LoadedTenant[], options: { dev: boolean; log: (line: string) => void }): Promise<void> {
+  // Every line of a node is one JSON object (pino), the request lines included.
+  const { consoleAsJson } = await import('../../server/observability/logger.ts')
+  consoleAsJson()
+  keepRunningThroughOutages()
   const { log } = options
   if (env.DATABASE_URL) log('DATABASE_URL (the owner) is not used by a node; `npm run setup` uses it, once per release')
   if (!env.REDIS_URL && !env.REDIS_CLUSTER_NODES) log('no REDIS_URL: events between nodes go through Postgres LISTEN/NOTIFY, the abuse limits through the RateLimit table')
@@ -51,4 +55,19 @@ export async function startProductionNode(env: Env, tenants: readonly LoadedTena
   stopOnSignals(serving, async () => void (await metrics?.close()))
   log(`listening on ${env.HOST}:${env.PORT}${env.PROCESS_ROLE === 'web' ? ' (PROCESS_ROLE=web: jobs run on worker processes)' : ''}`)
   console.info(`\nSites: ${tenants.map((t) => `${t.name} (${t.domains.join(', ')})`).join('; ')}\nOperator console: https://${env.OPERATOR_HOST} (npm run operator:add -- --email E --role admin makes the first admin)\n`)
+}
+
+/**
+ * A library's promise rejected by a database that is away (pg-boss while Postgres restarts)
+ * must not end the process: it is logged once per interval and the node goes on; any other
+ * unhandled rejection still ends it, as Node would (decision 047).
+ */
+export function keepRunningThroughOutages(): void {
+  process.on('unhandledRejection', (reason) => {
+    void import('../../app/modules/http/unavailable.server.ts').then(({ isDatabaseUnavailable, logUnavailable }) => {
+      if (isDatabaseUnavailable(reason)) return logUnavailable('database', reason)
+      console.error('unhandled rejection', reason)
+      process.exit(1)
+    })
+  })
 }

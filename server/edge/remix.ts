@@ -8,9 +8,12 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { createReadableStreamFromReadable, createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request, Response } from 'express'
 import { getEnv } from '../../app/modules/config/env.server.ts'
-import { withRequestTiming } from '../../app/modules/http/request-timing.server.ts'
+import { withRequestTiming, type RequestTiming } from '../../app/modules/http/request-timing.server.ts'
+import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER_SECONDS, unavailableResponse } from '../../app/modules/http/unavailable.server.ts'
+import { metrics } from '../../app/modules/observability/metrics.server.ts'
 import { BodyTooLarge, isMultipart, readLimitedBody } from './body.ts'
 import { faceBuild, type Face } from './faces.ts'
+import { routeIdOf } from './route-id.ts'
 import { clientIp, requestHost, requestOrigin } from './proxy.ts'
 import { refuse } from './refuse.ts'
 import type { SiteSources } from './security-headers.ts'
@@ -33,6 +36,8 @@ export type EntryHooks = {
   imageOrigins(): Promise<string[]>
   siteSources(host: string | null): Promise<SiteSources | null>
   stopBackground(): Promise<void>
+  /** `/readyz`: the database, Redis when configured, the photo storage (decision 047). */
+  readiness(): Promise<{ database: string; redis?: string; storage: string }>
 }
 
 export function hooksOf(build: ServerBuild): EntryHooks {
@@ -67,9 +72,21 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
   const seconds = getEnv().VISITOR_CACHE_SECONDS
   const cache = options.microCache !== undefined ? options.microCache : options.mode === 'production' && seconds > 0 ? createMicroCache({ ttlMs: seconds * 1000, maxBytes: 64 * 2 ** 20 }) : null
   const media = options.mediaCache !== undefined ? options.mediaCache : options.mode === 'production' ? createMediaCache() : null
-  return (req: Request, res: Response, next: NextFunction) => withRequestTiming((timing) => handle(req, res, next, timing))
+  return (req: Request, res: Response, next: NextFunction) => withRequestTiming((timing) => handle(req, res, next, timing, 0))
 
-  async function handle(req: Request, res: Response, next: NextFunction, timing: { dbMs: number; statements: number }) {
+  /**
+   * A read that met the database away is tried once more (a restart, a failover, a dropped
+   * pooled connection); what still fails, and every write, is answered 503 (decision 047).
+   */
+  async function again(req: Request, res: Response, next: NextFunction, timing: RequestTiming, attempt: number): Promise<boolean> {
+    if (attempt > 0 || (req.method !== 'GET' && req.method !== 'HEAD') || res.headersSent) return false
+    timing.unavailable = undefined
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS))
+    await handle(req, res, next, timing, attempt + 1)
+    return true
+  }
+
+  async function handle(req: Request, res: Response, next: NextFunction, timing: RequestTiming, attempt: number): Promise<void> {
     const started = performance.now()
     try {
       const build = await options.getBuild()
@@ -79,7 +96,10 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       const url = `${requestOrigin(req) ?? `http://${host}`}${req.originalUrl}`
       const nonce = res.locals.cspNonce as string
       // An approved public photo: the same bytes for everyone (media-cache.ts).
-      if (media?.serve(host, req, res)) return
+      if (media?.serve(host, req, res)) {
+        res.locals.route = 'media-cache'
+        return
+      }
       // A translation catalogue: the same for every site, and never changes at its URL.
       if (req.path.startsWith('/assets/i18n/')) {
         const json = hooks.catalogueFile(req.path)
@@ -93,7 +113,10 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       const visitor = policy ? await hooks.visitorCacheKey(host, url, req.headers) : null
       if (visitor) {
         const page = cache!.get(visitor.key, visitor.generation)
-        if (page) return sendCached(res, page, nonce, visitor.setCookies, started)
+        if (page) {
+          res.locals.route = routeIdOf(build, req.path)
+          return sendCached(res, page, nonce, visitor.setCookies, started)
+        }
       }
       const context = await hooks.loadContextFor(host, url, { cspNonce: res.locals.cspNonce as string, clientIp: clientIp(req), cookie: req.headers.cookie })
       if (!context) {
@@ -103,6 +126,9 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       // The console host's context says so (decision 023); every other host is a site.
       const face: Face = (context as { face?: string }).face === 'console' ? 'console' : 'member'
       const served = faceBuild(build, face)
+      // For the request's log line and metric labels (server/observability/logger.ts).
+      res.locals.site = face === 'console' ? 'console' : ((context as { tenant?: { slug?: string } }).tenant?.slug ?? null)
+      res.locals.route = routeIdOf(served, req.path)
       let handler = handlers.get(served)
       if (!handler) {
         handler = createRequestHandler(served, options.mode)
@@ -133,6 +159,10 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
       } finally {
         // Loaders are done: the request's shared read transaction commits (not awaited).
         context.endReads().catch(() => undefined)
+      }
+      if (timing.unavailable && response.status >= 500) {
+        if (await again(req, res, next, timing, attempt)) return
+        response = asUnavailable(response, timing.unavailable)
       }
       // A publicly cacheable answer is the same for everyone: a shared cache would hand this
       // visitor's cookies (the language, a refreshed session) to the next one.
@@ -166,9 +196,26 @@ export function remixHandler(options: { getBuild: () => Promise<ServerBuild>; mo
         : media?.keeper(host, req, response)
       await send(res, response, keep)
     } catch (error) {
+      if (isDatabaseUnavailable(error) && !res.headersSent) {
+        logUnavailable('database', error)
+        if (await again(req, res, next, timing, attempt)) return
+        await send(res, unavailableResponse('database'))
+        return
+      }
       next(error)
     }
   }
+}
+
+const RETRY_DELAY_MS = 250
+
+/** Remix's error answer (its error page, or a data request's error) with 503, `Retry-After` and `no-store`. */
+function asUnavailable(response: globalThis.Response, dependency: string): globalThis.Response {
+  const headers = new Headers(response.headers)
+  headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
+  headers.set('Cache-Control', 'no-store')
+  metrics.outages.inc({ dependency })
+  return new Response(response.body, { status: 503, statusText: 'Service Unavailable', headers })
 }
 
 /** A visitor's document from the micro-cache, with this request's nonce and cookies. */
@@ -189,6 +236,8 @@ async function send(res: Response, response: globalThis.Response, keep?: (body: 
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) {
     res.flushHeaders()
     lifecycleOf(res.app).trackEventStream(res)
+    metrics.liveStreams.inc()
+    res.once('close', () => metrics.liveStreams.dec())
   }
   if (response.body) await writeBatched(response.body, res, keep)
   else res.end()

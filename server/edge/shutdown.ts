@@ -8,6 +8,9 @@ export type Lifecycle = {
   middleware: (req: Request, res: Response, next: NextFunction) => void
   /** Remembers a response that streams events until the client leaves (or we stop). */
   trackEventStream(res: ServerResponse): void
+  /** False once stopping began: `/readyz` answers 503 first, so load balancers send no more. */
+  readonly ready: boolean
+  markNotReady(): void
   /** Resolves when every connection is closed; forces the rest closed after `graceMs`. */
   closeGracefully(server: Server, graceMs: number): Promise<{ forced: boolean; pending: number }>
 }
@@ -15,8 +18,15 @@ export type Lifecycle = {
 export function createLifecycle(): Lifecycle {
   const streams = new Set<ServerResponse>()
   let draining = false
+  let ready = true
   let inFlight = 0
   return {
+    get ready() {
+      return ready && !draining
+    },
+    markNotReady() {
+      ready = false
+    },
     middleware(_req, res, next) {
       inFlight += 1
       let counted = true

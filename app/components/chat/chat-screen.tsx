@@ -140,6 +140,7 @@ function Composer({ composer, failure, sending }: { composer: ComposerInfo; fail
   const error = failure && failure.error !== 'insufficient' ? (failure.message ?? t(`errors.${failure.error}`)) : null
   return (
     <Form method="post" className="chat__composer" aria-busy={sending}>
+      <input type="hidden" name="key" value={composer.requestKey} />
       <label htmlFor="chat-body" className="visually-hidden">
         {t('label')}
       </label>

@@ -21,6 +21,7 @@ export function GiftPicker({ offer, action, busy = false }: { offer: GiftOffer; 
       <summary className="button button--ghost gift-picker__open">{t('gifts.open')}</summary>
       <Form method="post" action={action} className="gift-picker__form">
         <input type="hidden" name="intent" value="gift" />
+        {offer.requestKey ? <input type="hidden" name="key" value={offer.requestKey} /> : null}
         <fieldset className="gift-picker__fieldset">
           <legend>{t('gifts.choose', { credits: offer.price })}</legend>
           <ul className="gift-picker__grid">

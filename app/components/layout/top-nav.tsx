@@ -82,7 +82,7 @@ export function TopNav() {
               {/* The balance is in sight wherever credits are spent (issue 22): the number always,
                   coloured as SPEC §2's badge at 10 or fewer. */}
               {account?.paidUser ? (
-                <Link to="/credits" className="top-nav__link top-nav__credits" aria-label={t('nav.balance', { count: account.credits })}>
+                <Link to="/credits" className="top-nav__link top-nav__credits">
                   <span className="top-nav__text">{t('nav.credits')}</span>
                   <span className={`badge ${creditsBadge(account.credits)}`} data-testid="credits-badge">
                     {account.credits}

@@ -321,7 +321,11 @@ function LikePopupDialog({ request, onClose, onMatch }: { request: LikePopupRequ
             </>
           ) : (
             <>
-              <Link to={`/members/${profile.id}`} className="button button--primary" onClick={onClose}>
+              {/* A match is an invitation to talk (issue 22): the message first, then the profile. */}
+              <Link to={`/members/${profile.id}/chat`} className="button button--primary" onClick={onClose}>
+                {t('likePopup.sendMessage')}
+              </Link>
+              <Link to={`/members/${profile.id}`} className="button button--light" onClick={onClose}>
                 {t('likePopup.viewProfile')}
               </Link>
               <button type="button" className="button button--ghost" onClick={onClose}>

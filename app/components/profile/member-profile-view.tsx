@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 import type { MemberProfileView } from '~/modules/profiles/member-profile.server.ts'
 import type { LikeOriginName } from '~/modules/likes/like-request.ts'
 import type { GiftOffer } from '~/modules/gifts/catalogue.ts'
@@ -230,6 +231,8 @@ function Actions({
 }) {
   const { t } = useTranslation('profile')
   const { t: tChat } = useTranslation('chat')
+  // An invite-only site without a traffic source (SPEC §6): messaging logs in, never a refused signup.
+  const { canSignUp } = useRootData()
   const later = [t('member.message'), t('member.gift')]
   return (
     <section className="member-profile__actions" aria-label={t('member.actions')}>
@@ -237,7 +240,7 @@ function Actions({
         {viewer === 'visitor' ? (
           // Messaging signs up with a first message to this member (/members/{id}/signup).
           [t('member.like'), ...later].map((label, i) => (
-            <Link key={label} to={i === 1 ? `/members/${view.id}/signup` : loginPath} className={`button ${i === 1 ? 'button--primary' : 'button--ghost'}`}>
+            <Link key={label} to={i === 1 && canSignUp ? `/members/${view.id}/signup` : loginPath} className={`button ${i === 1 ? 'button--primary' : 'button--ghost'}`}>
               {label}
             </Link>
           ))

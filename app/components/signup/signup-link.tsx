@@ -1,6 +1,8 @@
 import { Link, useLocation } from '@remix-run/react'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { trackingSearch } from '~/modules/accounts/tracking-params.ts'
+import { useRootData } from '~/modules/site/use-root-data.ts'
 import signupCss from '~/styles/signup.css?url'
 
 // The modal (the wizard, its validation and its catalogues) loads when a visitor shows
@@ -17,6 +19,8 @@ export const SIGNUP_MODAL_MEDIA = '(min-width: 768px)'
  * With JavaScript on a desktop-wide viewport it opens the signup modal instead.
  */
 export function SignupLink({ className, children }: { className?: string; children: ReactNode }) {
+  const { canSignUp } = useRootData()
+  const { t } = useTranslation()
   const { pathname, search } = useLocation()
   const carried = trackingSearch(search)
   const [open, setOpen] = useState(false)
@@ -26,6 +30,15 @@ export function SignupLink({ className, children }: { className?: string; childr
     if (pathname === '/signup' || !window.matchMedia(SIGNUP_MODAL_MEDIA).matches) return
     event.preventDefault()
     setOpen(true)
+  }
+  // An invite-only site without a traffic source (SPEC §6) does not invite to a page that
+  // refuses: its call to action logs in instead (issue 22).
+  if (!canSignUp) {
+    return (
+      <Link to="/login" className={className}>
+        {t('nav.login')}
+      </Link>
+    )
   }
   return (
     <>

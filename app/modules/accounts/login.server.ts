@@ -1,5 +1,8 @@
 // Login, logout and the member as the JSON API shows it. The login form and POST /api/user
 // share logIn, so both count attempts in the same limits and answer alike.
+import { GRACE_MS } from './deletion-rules.ts'
+import { entryWarningCookie } from '../site/entry-warning.ts'
+import { secureCookies } from '../config/env.server.ts'
 import { deviceCookie, knownDeviceOf } from '../auth/known-device.server.ts'
 import { clearSessionCookie, createSession, destroySession, readSessionId, sessionCookie, type Member } from '../auth/session.server.ts'
 import { verifyPassword } from '../auth/password.server.ts'
@@ -16,6 +19,8 @@ export type LoginResult =
   | { ok: false; reason: 'failed' }
   /** The right password of a banned account (console /members): no session, the ban page named. */
   | { ok: false; reason: 'banned' }
+  /** The right password of an account deleted less than GRACE_DAYS ago: it can be reactivated. */
+  | { ok: false; reason: 'deleted'; until: Date }
   | { ok: false; reason: 'locked'; minutes: number; retryAfter: number }
 
 export type LoginDeps = { db: Db; scope: Scope }
@@ -60,7 +65,7 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
   const user = await withScope(db, scope, (tx) =>
     tx.user.findUnique({
       where: { tenantId_email: { tenantId: scope.tenantId, email: key } },
-      select: { id: true, passwordHash: true, status: true, locale: true, bannedAt: true },
+      select: { id: true, passwordHash: true, status: true, locale: true, bannedAt: true, deletedAt: true },
     }),
   )
   const usable = user && user.status !== 'deleted' ? user : null
@@ -68,6 +73,13 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
   const buckets = loginBuckets(scope.tenantId, key, input.ip, usable && deviceId ? { userId: usable.id, id: deviceId } : null)
   const reserved = await consumeAll(buckets)
   if (!reserved.ok) return locked(reserved.retryAfter)
+
+  // A deleted account still within its grace period: only its right password says so (and
+  // costs the same time as any other attempt), so nobody learns of an address by guessing.
+  const reactivable = user && user.status === 'deleted' && user.deletedAt && now.getTime() - user.deletedAt.getTime() < GRACE_MS ? user : null
+  if (reactivable?.passwordHash && (await verifyPassword(reactivable.passwordHash, input.password))) {
+    return { ok: false, reason: 'deleted', until: new Date(reactivable.deletedAt!.getTime() + GRACE_MS) }
+  }
 
   // verifyPassword(null, ...) hashes against a dummy, so a missing account takes as long.
   const valid = await verifyPassword(usable?.passwordHash ?? null, input.password)
@@ -115,7 +127,8 @@ export async function loginCookies(
   offered: readonly string[],
   tenantId: string,
 ): Promise<string[]> {
-  const cookies = [sessionCookie(result.sessionId), deviceCookie({ tenantId, userId: result.userId, passwordHash: result.passwordHash })]
+  // The member passed the 18+ entry warning when the account was made: this device is not asked again.
+  const cookies = [sessionCookie(result.sessionId), deviceCookie({ tenantId, userId: result.userId, passwordHash: result.passwordHash }), entryWarningCookie(secureCookies())]
   if (result.locale && offered.includes(result.locale)) cookies.push(await localeCookie.serialize(result.locale))
   return cookies
 }

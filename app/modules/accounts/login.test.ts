@@ -88,6 +88,21 @@ describe('logIn', () => {
     expect(await sessionsOf(FLIRTLOKAAL, deleted.user.id)).toBe(0)
   })
 
+  it('the right password of an account deleted within 14 days explains reactivation; a wrong one or a later try says nothing', async () => {
+    const deps = { db, scope: FLIRTLOKAAL }
+    const now = new Date()
+    const recent = await account(FLIRTLOKAAL, { status: 'deleted' })
+    const old = await account(FLIRTLOKAAL, { status: 'deleted' })
+    await withScope(db, FLIRTLOKAAL, async (tx) => {
+      await tx.user.update({ where: { id: recent.user.id }, data: { deletedAt: new Date(now.getTime() - 3 * 86_400_000) } })
+      await tx.user.update({ where: { id: old.user.id }, data: { deletedAt: new Date(now.getTime() - 15 * 86_400_000) } })
+    })
+    expect(await logIn(deps, { email: recent.email, password: PASSWORD, now })).toEqual({ ok: false, reason: 'deleted', until: new Date(now.getTime() + 11 * 86_400_000) })
+    expect(await logIn(deps, { email: recent.email, password: 'not the password', now })).toEqual({ ok: false, reason: 'failed' })
+    expect(await logIn(deps, { email: old.email, password: PASSWORD, now })).toEqual({ ok: false, reason: 'failed' })
+    expect(await sessionsOf(FLIRTLOKAAL, recent.user.id)).toBe(0)
+  })
+
   it('an account without a password cannot log in', async () => {
     const email = `nopass-${randomUUID()}@example.test`
     await withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { tenantId: FLIRTLOKAAL.tenantId, email, status: 'active' } }))
@@ -234,11 +249,13 @@ describe('the JSON user', () => {
   it('login cookies add the saved language when the site offers it', async () => {
     const result = { sessionId: 'a'.repeat(43), userId: randomUUID(), passwordHash }
     const withLocale = await loginCookies({ ...result, locale: 'en' }, ['nl', 'en'], FLIRTLOKAAL.tenantId)
-    expect(withLocale).toHaveLength(3)
+    expect(withLocale).toHaveLength(4)
     expect(withLocale[1]).toMatch(/^kd=/)
-    expect(withLocale[2]).toMatch(/^lng=/)
-    expect(await loginCookies({ ...result, locale: 'pl' }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(2)
-    expect(await loginCookies({ ...result, locale: null }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(2)
+    // The device of a member is not asked the 18+ question again (issue 22).
+    expect(withLocale[2]).toMatch(/^entry_warning_seen=1;/)
+    expect(withLocale[3]).toMatch(/^lng=/)
+    expect(await loginCookies({ ...result, locale: 'pl' }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(3)
+    expect(await loginCookies({ ...result, locale: null }, ['nl', 'en'], FLIRTLOKAAL.tenantId)).toHaveLength(3)
   })
 })
 

@@ -264,9 +264,11 @@ export async function submitSignupStep(deps: SignupDeps, input: StepInput): Prom
   const account = parseWithZod(formData, { schema: Step2Schema })
   if (account.status !== 'success') return { kind: 'data', status: 400, data: { step: 2, draft, result: account.reply(HIDE) } }
   const ip = input.ip || 'unknown'
+  const domain = account.value.email.trim().toLowerCase().split('@').pop() ?? ''
   const allowed = await consumeAll([
     ['signup_ip', ip],
     ['signup_ip_day', ip],
+    ['signup_domain', `${tenant.slug}:${domain}`],
   ])
   if (!allowed.ok) {
     // What was typed stays (but the password); the text names the minutes.

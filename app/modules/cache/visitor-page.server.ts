@@ -7,6 +7,7 @@
 // the Set-Cookie headers a page would send on its own (the remembered language) are
 // decided here for each request, and a render that sets any other cookie is not stored.
 import { SESSION_COOKIE } from '../auth/session.server.ts'
+import { ENTRY_WARNING_COOKIE } from '../site/entry-warning.ts'
 import { CONSENT_COOKIE } from '../consent/consent.server.ts'
 import { decideLocale } from '../i18n/locale.server.ts'
 import { LANDER_COOKIE } from '../landers/variants.ts'
@@ -20,7 +21,7 @@ export const TOAST_COOKIE = 'toast'
 /** The traffic source of the signup mode (app/modules/accounts/tracking.server.ts). */
 export const TRACKING_COOKIE = 'trk'
 /** Set once the 18+ entry warning was answered: the server renders the warning until then. */
-export const ENTRY_WARNING_COOKIE = 'entry_warning_seen'
+export { ENTRY_WARNING_COOKIE }
 
 /** A request with one of these is personal: it never touches the cache. */
 export const BYPASS_COOKIES: readonly string[] = [SESSION_COOKIE, TOAST_COOKIE]

@@ -136,7 +136,6 @@ export async function listChats(tx: ScopedTx, scope: Scope, me: number, cdnPrefi
   return chats.sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt))
 }
 
-/** Unread messages to the member from partners they may see: the badge and title prefix. */
 /**
  * Unread messages to `me`. `openConversation`: the conversation on the member's screen, whose
  * messages are being read as they arrive (its page marks them read in a transaction of its

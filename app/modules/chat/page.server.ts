@@ -1,5 +1,6 @@
 // What the chat routes share (/chats/{id} and /members/{id}/chat): the screen's data and
 // sending from its form. Routes stay thin: guard, parse, call these, return.
+import { randomUUID } from 'node:crypto'
 import { numberFormat } from '../site/formatters.ts'
 import { formatLocaleFor } from '../site/format-locale.ts'
 import { redirect, type AppLoadContext } from '@remix-run/node'
@@ -16,6 +17,9 @@ import { sendMessage } from './send.server.ts'
 import type { ComposerInfo, SendFailure } from './types.ts'
 
 export type { ComposerInfo, SendFailure }
+
+/** A paid form's key (a UUID from the loader). */
+const REQUEST_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
@@ -39,8 +43,9 @@ export async function composerInfo(context: AppLoadContext, member: Member, me: 
     maxLength: tenant.messageLength,
     cost: tenant.credits.message,
     priceFrom: minimum ? numberFormat(formatLocaleFor(locale, tenant.countries), { style: 'currency', currency: minimum.currency }).format(minimum.costs / 100) : null,
-    gifts: { kinds: tenant.gifts, price: tenant.credits.gift },
+    gifts: { kinds: tenant.gifts, price: tenant.credits.gift, requestKey: randomUUID() },
     limitReached: options.newConversation && !member.paidUser && started >= FREE_CONVERSATIONS,
+    requestKey: randomUUID(),
     fictional: options.fictional
       ? { icon: tenant.fictional.icon, label: localized(tenant.fictional.singular, locale, fallback), warning: localized(tenant.fictional.warning, locale, fallback) }
       : null,
@@ -65,6 +70,8 @@ export async function sendFormData(form: FormData | null, context: AppLoadContex
   const giftField = form?.get('gift')
   const gift = typeof giftField === 'string' ? giftField : null
   if (gift !== null && !(isGiftKind(gift) && tenant.gifts.includes(gift))) return Response.json({ error: 'gift_unknown', body } satisfies SendFailure, { status: 400 })
+  const keyField = form?.get('key')
+  const requestKey = typeof keyField === 'string' && REQUEST_KEY.test(keyField) ? keyField.toLowerCase() : undefined
   const allowed = await messageAllowed(scope.tenantId, member.userId, context.clientIp)
   if (!allowed.ok) return Response.json({ error: 'limited', body, message: limitText(t, allowed.retryAfter) } satisfies SendFailure, { status: 429, headers: limitHeaders(allowed.retryAfter) })
   const result = await sendMessage(db, scope, {
@@ -75,6 +82,7 @@ export async function sendFormData(form: FormData | null, context: AppLoadContex
     cost: gift ? tenant.credits.gift : tenant.credits.message,
     maxLength: tenant.messageLength,
     language: context.locale,
+    ...(requestKey ? { requestKey } : {}),
   })
   if (!result.ok) {
     const status = result.reason === 'not_found' ? 404 : result.reason === 'insufficient' ? 402 : result.reason === 'conversation_limit' ? 403 : 400

@@ -14,6 +14,7 @@ import { publishQueueChanged } from '../inbox/events.server.ts'
 import { wakeAssignment } from '../inbox/assign.server.ts'
 import { countStarted, findConversation, pairOf } from './conversations.server.ts'
 import { checkBody, FREE_CONVERSATIONS, normalizeBody, type BodyProblem } from './rules.ts'
+import { metrics } from '../observability/metrics.server.ts'
 
 export type SendInput = {
   sender: { userId: string; profileId: number; paidUser: boolean }
@@ -24,13 +25,19 @@ export type SendInput = {
   /** Credits the message costs (the site's message_credits, or gift_credits for a gift). */
   cost: number
   maxLength: number
+  /**
+   * The paid form's key, made by its loader (decision 040): it becomes the message's id and so
+   * the ledger reference, so a resubmission (double click, no JavaScript, a proxy's retry)
+   * returns the first message and is charged once.
+   */
+  requestKey?: string
   /** The sender's language: an operator answering for a fictional profile writes in it. */
   language?: string
   now?: Date
 }
 
 export type SendResult =
-  | { ok: true; messageId: string; conversationId: number; delivered: boolean; balance: number | null; /** It waits in the operator inbox now. */ waiting?: boolean }
+  | { ok: true; messageId: string; conversationId: number; delivered: boolean; balance: number | null; /** It waits in the operator inbox now. */ waiting?: boolean; /** A resubmission of a message already sent: nothing new happened. */ repeated?: boolean }
   | { ok: false; reason: BodyProblem | 'not_found' | 'conversation_limit' | 'insufficient' }
 
 /** Serialises sends between one pair, so the pair's conversation is created once. */
@@ -58,13 +65,21 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
   const recipient = await reachableProfile(tx, scope, me, input.recipientId)
   if (!recipient) return { ok: false, reason: 'not_found' }
   await lockPair(tx, me, input.recipientId)
+  if (input.requestKey) {
+    // After the pair lock: a concurrent resubmission waits, then finds the first one's message.
+    const earlier = await tx.message.findFirst({ where: { id: input.requestKey }, select: { poolId: true, senderId: true, recipientId: true, conversationId: true, deliveredAt: true } })
+    if (earlier) {
+      if (earlier.poolId !== scope.poolId || earlier.senderId !== me || earlier.recipientId !== input.recipientId) return { ok: false, reason: 'not_found' }
+      return { ok: true, messageId: input.requestKey, conversationId: earlier.conversationId, delivered: earlier.deliveredAt !== null, balance: null, repeated: true }
+    }
+  }
   const existing = await findConversation(tx, scope, me, input.recipientId)
   if (!existing && !input.sender.paidUser) {
     // Always after the pair lock, never before: the same order everywhere, no deadlock.
     await lockStarts(tx, me)
     if ((await countStarted(tx, scope, me)) >= FREE_CONVERSATIONS) return { ok: false, reason: 'conversation_limit' }
   }
-  const messageId = randomUUID()
+  const messageId = input.requestKey ?? randomUUID()
   let balance: number | null = null
   if (input.cost > 0) {
     const debit = await changeCredits(tx, scope, { userId: input.sender.userId, delta: -input.cost, reason: gift ? 'gift' : 'message', reference: messageId })
@@ -100,7 +115,8 @@ export async function sendMessage(db: Db, scope: Scope, input: SendInput): Promi
   const result = await inTurn(`send:${scope.tenantId}:${input.sender.userId}`, () =>
     withScope(db, scope, (tx) => sendMessageIn(tx, scope, input), { maxWait: 10_000, timeout: 15_000 }),
   )
-  if (result.ok) {
+  metrics.chatSends.inc({ result: result.ok ? 'sent' : 'refused' })
+  if (result.ok && !result.repeated) {
     wakeNotify()
     const event = { type: 'message' as const, conversation: result.conversationId, from: input.sender.profileId, ...(input.gift ? { gift: input.gift } : {}) }
     await Promise.all([

@@ -30,6 +30,8 @@ export type ComposerInfo = {
   /** A free member who may start no more conversations (only on a new conversation). */
   limitReached: boolean
   fictional: { icon: string; label: string; warning: string } | null
+  /** This form's key, made by the loader: a resubmission is charged once (decision 040). */
+  requestKey: string
 }
 
 /** `gift`: the refused send was a gift (the buy-credits alert says so). */

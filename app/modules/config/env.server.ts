@@ -128,6 +128,8 @@ const EnvSchema = z.object({
   COMPRESSION: z.union([z.literal('off'), z.coerce.number().int().min(1).max(9)]).default(1),
   /** Seconds a stopping node waits for in-flight requests before closing connections. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** Seconds between SIGTERM and the drain, while /readyz already answers 503 (a load balancer's check interval). */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
   /** Browser tests only: enables /__test/* helpers. */
   E2E_TEST_HOOKS: flag.default(false),
   /**
@@ -157,6 +159,10 @@ const EnvSchema = z.object({
   BENCH_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** `npm run bench`: the engine on this port, the bare app on + 10, the cold start on + 20. */
   BENCH_PORT: port.default(3200),
+  /** `npm run test:faults`: the port of its own Redis (it stops and starts it). */
+  FAULTS_REDIS_PORT: port.default(6392),
+  /** The Redis-outage test's own redis-server. */
+  REDIS_OUTAGE_PORT: port.default(6391),
   CI: z.string().optional().transform((value) => Boolean(value) && value !== 'false' && value !== '0'),
 })
 
@@ -188,9 +194,16 @@ const PRODUCTION_REQUIRES: { name: 'SMTP_URL' | 'APP_DATABASE_URL' | 'OPERATOR_H
  * needs only the runtime role's URL (APP_DATABASE_URL); the owner's (DATABASE_URL) is for
  * `npm run setup`, the release step.
  */
-export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string; APP_DATABASE_URL?: string }): RunMode {
+export function runMode(source: { NODE_ENV?: string; DATABASE_URL?: string; APP_DATABASE_URL?: string; [EMBEDDED_DATABASE]?: string }): RunMode {
+  if (source[EMBEDDED_DATABASE] === '1') return 'demo'
   return source.NODE_ENV === 'production' && (source.DATABASE_URL || source.APP_DATABASE_URL) ? 'production' : 'demo'
 }
+
+/**
+ * Set by `npm start` and the browser tests' server when they fill APP_DATABASE_URL from the
+ * embedded Postgres of this machine: that is the demo, never a deployment. Not a setting.
+ */
+export const EMBEDDED_DATABASE = 'DATING_EMBEDDED_DATABASE'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
 
@@ -248,7 +261,7 @@ function readable(file: string): boolean {
 /** Every variable of the schema (the README's configuration table documents each). */
 export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape)
 
-const KEYS = Object.keys(EnvSchema.shape)
+const KEYS = [...Object.keys(EnvSchema.shape), EMBEDDED_DATABASE]
 let cached: { key: string; env: Env } | undefined
 
 // Set by a serving process once its environment is complete (lockEnv). A global symbol:

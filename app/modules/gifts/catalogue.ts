@@ -34,4 +34,5 @@ export const GIFT_IMAGES: Record<GiftKind, string> = {
 }
 
 /** What the pages need to draw a site's catalogue. */
-export type GiftOffer = { kinds: GiftKind[]; price: number }
+/** `requestKey`: made by the loader, sent with the form, the ledger reference of the one charge (decision 040). */
+export type GiftOffer = { kinds: GiftKind[]; price: number; requestKey?: string }

@@ -5,7 +5,7 @@
 // a global symbol both find.
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-export type RequestTiming = { dbMs: number; statements: number }
+export type RequestTiming = { dbMs: number; statements: number; /** A dependency that failed during the request (unavailable.server.ts). */ unavailable?: string }
 
 const KEY = Symbol.for('dating-engine.request-timing')
 const holder = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<RequestTiming> }
@@ -23,4 +23,10 @@ export function recordStatement(durationMs: number): void {
   if (!timing) return
   timing.dbMs += durationMs
   timing.statements += 1
+}
+
+/** The request found a dependency away: the edge answers 503 (or retries a read). */
+export function noteUnavailable(dependency: string): void {
+  const timing = storage.getStore()
+  if (timing) timing.unavailable ??= dependency
 }

@@ -6,6 +6,8 @@
 // the rows it is about were committed. Handlers are idempotent (decision 016), because a job
 // whose node died is retried after its expiry.
 import PgBoss from 'pg-boss'
+import { isDatabaseUnavailable, logUnavailable } from '../http/unavailable.server.ts'
+import { metrics } from '../observability/metrics.server.ts'
 import type { ScopedTx } from '../db/scoped.server.ts'
 import { JOB_SCHEMA, QUEUES, QUEUE_NAMES, type QueueName, type QueueSpec } from './queues.ts'
 
@@ -76,7 +78,8 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
     supervise: true,
     schedule: options.schedules !== false,
   })
-  boss.on('error', (error: unknown) => log.error('[jobs]', error))
+  // The database away: one line per interval (decision 047), not a stack per poll.
+  boss.on('error', (error: unknown) => (isDatabaseUnavailable(error) ? logUnavailable('database', error) : log.error('[jobs]', error)))
   await boss.start()
   const workers = new Map<string, string>()
   const interval = options.pollingIntervalSeconds ?? 2
@@ -84,7 +87,14 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
     const handler = options.handlers[name]
     if (!handler) continue
     const id = await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds: interval }, async (jobs) => {
-      for (const job of jobs) await handler(job.data, { id: job.id, name: job.name })
+      for (const job of jobs) {
+        try {
+          await handler(job.data, { id: job.id, name: job.name })
+        } catch (error) {
+          metrics.jobFailures.inc({ queue: name })
+          throw error
+        }
+      }
     })
     workers.set(name, id)
   }

@@ -47,7 +47,7 @@ export function logOutagesOnce(client: RedisClient, name: string): void {
   client.on('error', (error: Error) => {
     if (downSince !== null) return
     downSince = Date.now()
-    console.warn(`[redis] ${name}: connection lost (${error.message}); retrying, meanwhile ${name === 'bus' ? 'live events between nodes wait' : 'limits count in this process and caches compute locally'}`)
+    console.warn(`[redis] ${name}: connection lost (${error.message}); retrying, meanwhile ${name.startsWith('bus') ? 'live events between nodes wait' : 'limits count in this process and caches compute locally'}`)
   })
   client.on('ready', () => {
     if (downSince === null) return

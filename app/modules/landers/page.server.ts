@@ -2,13 +2,14 @@
 // pool's members, the copy in the visitor's language with the site's name, rendered to
 // HTML on the server. The traffic source is remembered (tracking cookie) and travels in
 // every call to action; the variant is kept in the lander cookie (variants.ts).
+import { findRegion } from '../geo/regions.ts'
 import { data } from '@remix-run/node'
 import type { AppLoadContext } from '@remix-run/node'
 import { isbot } from 'isbot'
 import { copyFor, getLander, renderLander, type Lander } from '../../../landers/registry.server.tsx'
 import type { LanderMember } from '../../../landers/define.ts'
 import { trackingSearch } from '../accounts/tracking-params.ts'
-import { resolveTracking } from '../accounts/tracking.server.ts'
+import { resolveTracking, signupAllowed } from '../accounts/tracking.server.ts'
 import { readScoped, type Reader, type Scope } from '../db/scoped.server.ts'
 import { countryName } from '../geo/countries.ts'
 import { sharedRecentMembers, toProfileCard, type ProfileCard } from '../profiles/showcase.server.ts'
@@ -34,7 +35,7 @@ async function featuredMember(reader: Reader, scope: Scope, cdnPrefix: string, i
 }
 
 function asLanderMember(card: ProfileCard, locale: string): LanderMember {
-  return { id: card.id, name: card.name, age: card.age, place: card.city ?? card.region ?? countryName(card.country, locale), thumb: card.thumb, fictional: card.fictional }
+  return { id: card.id, name: card.name, age: card.age, place: card.city ?? (card.region ? (findRegion(card.country, card.region)?.name ?? card.region) : null) ?? countryName(card.country, locale), thumb: card.thumb, fictional: card.fictional }
 }
 
 export function landerEnabled(lander: Lander, tenant: AppLoadContext['tenant']): boolean {
@@ -67,7 +68,8 @@ export async function landerPage({ request, context, name, slug, memberId, rando
   const members = (await sharedRecentMembers(reads, scope, tenant.cdnPrefix, 12)).map((m) => asLanderMember(m, locale))
   const member = featured ? asLanderMember(featured, locale) : null
   const url = new URL(request.url)
-  const signupHref = `/signup${trackingSearch(url.search)}`
+  // An invite-only site (SPEC §6) without a traffic source does not invite: the buttons log in.
+  const signupHref = signupAllowed(tenant.signups, tracking) ? `/signup${trackingSearch(url.search)}` : '/login'
   const copy = copyFor(lander, locale, variant, { site: tenant.name, name: member?.name ?? '' }, tenant.locales.default)
   const html = renderLander(lander, {
     copy,

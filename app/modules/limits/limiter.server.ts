@@ -6,6 +6,7 @@ import pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { getEnv } from '../config/env.server.ts'
 import { getRedis } from '../kv/redis.server.ts'
+import { metrics } from '../observability/metrics.server.ts'
 import { ruleFor, type LimitName } from './rules.ts'
 
 export const RATE_LIMIT_TABLE = 'RateLimit'
@@ -13,7 +14,7 @@ export const RATE_LIMIT_TABLE = 'RateLimit'
 /** The answer of a limit: allowed, or refused with the seconds until it may try again. */
 export type Verdict = { ok: true } | { ok: false; retryAfter: number }
 
-const limiters = new Map<string, RateLimiterAbstract>()
+const limiters = new Map<string, { store: RateLimiterAbstract; insurance: RateLimiterMemory }>()
 let pool: { url: string; pool: pg.Pool } | undefined
 
 function pgPool(url: string): pg.Pool {
@@ -28,7 +29,23 @@ function pgPool(url: string): pg.Pool {
   return made
 }
 
+/**
+ * The limiter of `name`: the shared store's, or while Redis is known to be away (it was
+ * connected and is reconnecting) this node's in-process insurance at once, without waiting
+ * for a command to time out (docs/decisions/047). A store that fails mid-command falls back
+ * to the same insurance (rate-limiter-flexible's insuranceLimiter).
+ */
 function limiter(name: LimitName): RateLimiterAbstract {
+  const { store, insurance } = limiterPair(name)
+  const redis = getRedis()
+  if (redis && (redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end')) {
+    metrics.limiterFallbacks.inc({ store: 'redis' })
+    return insurance
+  }
+  return store
+}
+
+function limiterPair(name: LimitName): { store: RateLimiterAbstract; insurance: RateLimiterMemory } {
   const env = getEnv()
   const rule = ruleFor(name, env.RATE_LIMITS)
   const keyPrefix = `${env.RATE_LIMIT_NAMESPACE ? `${env.RATE_LIMIT_NAMESPACE}:` : ''}${name}`
@@ -56,8 +73,9 @@ function limiter(name: LimitName): RateLimiterAbstract {
       insuranceLimiter,
     })
   }
-  limiters.set(id, made)
-  return made
+  const pair = { store: made, insurance: insuranceLimiter }
+  limiters.set(id, pair)
+  return pair
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))

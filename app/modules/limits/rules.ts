@@ -28,9 +28,15 @@ export const LIMIT_RULES = {
   /** The current password in the settings (e-mail, password, delete), per account. */
   password_check: { points: 5, duration: 15 * MIN, block: 10 * MIN },
 
-  /** New accounts from one IP. */
-  signup_ip: { points: 5, duration: 10 * MIN, block: 0 },
-  signup_ip_day: { points: 20, duration: 24 * HOUR, block: 0 },
+  /**
+   * New accounts from one IP. One address is often many people (an office, a university, a
+   * mobile carrier's NAT), so the ceilings are for floods, not for people (decision 045):
+   * the honeypot and the per-domain limit below catch what one address alone would not.
+   */
+  signup_ip: { points: 20, duration: 10 * MIN, block: 0 },
+  signup_ip_day: { points: 200, duration: 24 * HOUR, block: 0 },
+  /** New accounts with addresses of one e-mail domain (a throwaway domain's flood), across all IPs. */
+  signup_domain: { points: 100, duration: HOUR, block: 0 },
   /** The "you already have an account" mail, per address. */
   existing_account_mail: { points: 1, duration: HOUR, block: 0 },
 

@@ -22,8 +22,8 @@ import { deletePhoto, setPhotoPrivate } from '../photos/manage.server.ts'
 import { reviewPhoto } from '../photos/review.server.ts'
 import { tinyPng } from '../photos/test-images.ts'
 import { addPhoto } from '../photos/upload.server.ts'
-import { changeCredits } from '../credits/ledger.server.ts'
 import { unlockPhoto } from '../photos/unlock.server.ts'
+import { createBlock } from '../accounts/blocks.server.ts'
 import { queueMediaDeletion, sweepMediaDeletions } from './deletions.server.ts'
 import { PRIVATE_CACHE, PUBLIC_CACHE } from './serve.server.ts'
 import { getMediaStorage, type MediaStorage } from './storage.server.ts'
@@ -198,21 +198,32 @@ describe.each(['local', 's3'] as const)('private media on %s storage', (driver) 
     expect((await fetchMedia(FLIRTLOKAAL, photo.refused.filename, { cookie: owner.cookie })).status).toBe(404)
   })
 
-  it('shows private approved photos to premium members of the pool only, once they unlocked them (decision 017)', async () => {
-    expect((await fetchMedia(DATEDICHTBIJ, photo.secret.filename, { cookie: premium.cookie })).status).toBe(404)
-    await withScope(db, DATEDICHTBIJ, (tx) => changeCredits(tx, DATEDICHTBIJ, { userId: premium.user.id, delta: 50, reason: 'bonus' }))
-    const viewer = { userId: premium.user.id, profileId: premium.profile.id, paidUser: true }
-    expect(await unlockPhoto(db, DATEDICHTBIJ, viewer, photo.secret.id, 6)).toMatchObject({ ok: true, charged: 6 })
+  it('#20.11 shows private approved photos to premium members of the pool, as the sites say (SPEC §1: no unlock where photo_credits is 0)', async () => {
     const answer = await fetchMedia(DATEDICHTBIJ, photo.secret.filename, { cookie: premium.cookie })
     expect(answer.status).toBe(200)
     expect((await fetchMedia(DATEDICHTBIJ, photo.secret.thumbFilename, { cookie: premium.cookie })).status).toBe(200)
-    // Another pool's premium member cannot unlock it, nor fetch it.
+    // Another pool's premium member can neither unlock it nor fetch it.
     const elsewhere = { userId: premiumElsewhere.user.id, profileId: premiumElsewhere.profile.id, paidUser: true }
     expect(await unlockPhoto(db, DATEVIBE, elsewhere, photo.secret.id, 4)).toEqual({ ok: false, reason: 'not_found' })
     expect((await fetchMedia(DATEVIBE, photo.secret.filename, { cookie: premiumElsewhere.cookie })).status).toBe(404)
     expect(answer.cacheControl).toBe(PRIVATE_CACHE)
     expect((await fetchMedia(DATEDICHTBIJ, photo.waiting.filename, { cookie: premium.cookie })).status).toBe(404)
     expect((await fetchMedia(FLIRTLOKAAL, photo.secret.filename, { cookie: free.cookie })).status).toBe(404)
+  })
+
+  it('#20.12 refuses a private photo to a premium viewer the owner has since blocked (and to one who blocked the owner)', async () => {
+    const viewer = await loggedInMember(db, DATEDICHTBIJ, `Blocked-${driver}`)
+    await makePremium(DATEDICHTBIJ, viewer.user.id)
+    expect((await fetchMedia(DATEDICHTBIJ, photo.secret.filename, { cookie: viewer.cookie })).status).toBe(200)
+    await createBlock(db, FLIRTLOKAAL, owner.profile.id, viewer.profile.id)
+    expect((await fetchMedia(DATEDICHTBIJ, photo.secret.filename, { cookie: viewer.cookie })).status).toBe(404)
+    expect((await fetchMedia(DATEDICHTBIJ, photo.secret.thumbFilename, { cookie: viewer.cookie })).status).toBe(404)
+    const other = await loggedInMember(db, DATEDICHTBIJ, `Blocker-${driver}`)
+    await makePremium(DATEDICHTBIJ, other.user.id)
+    await createBlock(db, DATEDICHTBIJ, other.profile.id, owner.profile.id)
+    expect((await fetchMedia(DATEDICHTBIJ, photo.secret.filename, { cookie: other.cookie })).status).toBe(404)
+    // The public photo stays as public as before.
+    expect((await fetchMedia(DATEDICHTBIJ, photo.shown.filename, { cookie: viewer.cookie })).status).toBe(200)
   })
 
   it('shows photos under inspection to an operator of the pool on the console host only', async () => {

@@ -5,6 +5,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { withScope } from '../db/scoped.server.ts'
+import { logUnavailable, unavailableResponse } from '../http/unavailable.server.ts'
 import { getMediaStorage, isMediaKey, type MediaStorage } from './storage.server.ts'
 
 export type PhotoFacts = {
@@ -16,6 +17,8 @@ export type PhotoFacts = {
   invisible: boolean
   /** The viewer unlocked this (private) photo (decision 017). */
   unlocked?: boolean
+  /** The owner blocked the viewer, or the viewer the owner (decision 040): no private photo either way. */
+  blocked?: boolean
 }
 
 /** `privateOpen`: the site charges nothing for an unlock (photo_credits 0), so premium members see private photos as they are. */
@@ -30,7 +33,8 @@ export type MediaAccess = 'public' | 'private' | 'none'
  * - others, only while the member is visible (active profile, not invisible, not deleted):
  *   approved public photos (anyone, also visitors: the main photo shows on public pages),
  *   approved private photos to premium members who unlocked them (decision 017; all of
- *   them where an unlock costs nothing);
+ *   them where an unlock costs nothing, as on every demo site: SPEC §1, decision 040), never
+ *   to a viewer the owner blocked or who blocked the owner;
  * - nobody else, and never a rejected photo to anyone but its owner.
  */
 export function mediaAccess(photo: PhotoFacts, viewer: MediaViewer): MediaAccess {
@@ -39,7 +43,7 @@ export function mediaAccess(photo: PhotoFacts, viewer: MediaViewer): MediaAccess
   if (openToAll) return 'public'
   if (viewer.profileId !== null && viewer.profileId === photo.profileId) return 'private'
   if (viewer.operator && photo.status !== 'rejected') return 'private'
-  if (photo.status === 'active' && photo.isPrivate && visibleMember && viewer.premium && (photo.unlocked === true || viewer.privateOpen === true)) return 'private'
+  if (photo.status === 'active' && photo.isPrivate && visibleMember && viewer.premium && photo.blocked !== true && (photo.unlocked === true || viewer.privateOpen === true)) return 'private'
   return 'none'
 }
 
@@ -61,9 +65,13 @@ async function findPhoto(context: AppLoadContext, key: string, viewerId: number 
         unlocks: { where: { poolId: scope.poolId, viewerId: viewerId ?? -1 }, select: { photoId: true }, take: 1 },
       },
     })
-    return photo
-      ? { status: photo.status, isPrivate: photo.isPrivate, profileId: photo.profileId, profileStatus: photo.profile.status, invisible: photo.profile.invisible, unlocked: photo.unlocks.length > 0 }
-      : null
+    if (!photo) return null
+    // A block either way closes the owner's private photos to the viewer (decision 040).
+    const blocked =
+      photo.isPrivate && viewerId !== null && viewerId !== photo.profileId
+        ? (await tx.block.count({ where: { poolId: scope.poolId, OR: [{ blockerId: photo.profileId, blockedId: viewerId }, { blockerId: viewerId, blockedId: photo.profileId }] } })) > 0
+        : false
+    return { status: photo.status, isPrivate: photo.isPrivate, profileId: photo.profileId, profileStatus: photo.profile.status, invisible: photo.profile.invisible, unlocked: photo.unlocks.length > 0, blocked }
   })
 }
 
@@ -93,7 +101,14 @@ export async function servePhoto(
   // Only the public answer varies by nothing; a private one is never shared anyway.
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
 
-  const object = await (options.storage ?? getMediaStorage()).get(key)
+  let object
+  try {
+    object = await (options.storage ?? getMediaStorage()).get(key)
+  } catch (error) {
+    // The bucket is away: a 503 nobody caches, one log line per interval (decision 047).
+    logUnavailable('storage', error)
+    return unavailableResponse('storage')
+  }
   if (!object) return notFound()
   headers.set('Content-Type', object.contentType && object.contentType.startsWith('image/') ? object.contentType : contentTypeOf(key))
   if (object.size !== undefined) headers.set('Content-Length', String(object.size))

@@ -2,7 +2,7 @@
 // holder and a valid IBAN, the authorisation; then a SEPA mandate at Mollie and a recurring
 // payment on it. Refused for a member blocked for direct debit (an earlier chargeback or a
 // failed debit) and beyond the site's 30-day limit.
-import { randomInt } from 'node:crypto'
+import { randomInt, randomUUID } from 'node:crypto'
 import type { TenantConfig } from '../../../tenants/schema.ts'
 import { sha256 } from '../auth/tokens.server.ts'
 import { TOKEN_TTL_MS } from '../auth/tokens.server.ts'
@@ -12,10 +12,12 @@ import { sendMail, type MailContext } from '../mail/send.server.ts'
 import { customerFor } from './customers.server.ts'
 import { normalizeIban } from './iban.ts'
 import { mollieFor } from './mollie.server.ts'
-import { bundlePrice } from './purchase.server.ts'
+import { bundlePrice, discountFor, lockMember } from './purchase.server.ts'
+import { discounted, reserveDiscount } from './discounts.server.ts'
+import { assertDirectDebitAllowed } from './direct-debit-rules.server.ts'
 import { repeatOrder } from './recurring.server.ts'
 
-type Site = Pick<TenantConfig, 'slug' | 'name' | 'payments' | 'creditBundles' | 'countries'>
+type Site = Pick<TenantConfig, 'slug' | 'name' | 'payments' | 'creditBundles' | 'countries' | 'welcomeDiscountHours'>
 
 const codeHash = (userId: string, code: string) => sha256(`direct_debit:${userId}:${code}`)
 
@@ -56,23 +58,25 @@ export async function payByDirectDebit(db: Db, site: Site, scope: Scope, input: 
   if (bundle.currency !== 'EUR') return { ok: false, reason: 'unavailable' }
   const check = await withScope(db, scope, async (tx) => {
     // One submission of this member at a time: a double click waits, then finds the first's row.
-    await tx.$queryRaw`SELECT id FROM "User" WHERE "tenantId" = ${scope.tenantId} AND id = ${input.userId} FOR UPDATE`
-    // An earlier chargeback, or a debit that bounced, blocks the member for direct debit.
-    const bad = await tx.payment.count({ where: { tenantId: scope.tenantId, userId: input.userId, OR: [{ chargedBackAt: { not: null } }, { method: 'sdd', status: 'failed' }] } })
-    if (bad > 0) return 'blocked' as const
-    const recent = await tx.payment.aggregate({
-      where: { tenantId: scope.tenantId, userId: input.userId, method: 'sdd', status: { in: ['open', 'pending', 'authorized', 'paid'] }, createdAt: { gt: new Date(now.getTime() - 30 * 86_400_000) }, OR: [{ idempotencyKey: null }, { idempotencyKey: { not: input.idempotencyKey } }] },
-      _sum: { amount: true },
-    })
-    if ((recent._sum.amount ?? 0) + bundle.amount > site.payments.directDebitLimit) return 'limit' as const
+    const member = await lockMember(tx, scope, input.userId)
+    if (!member) return 'unavailable' as const
     const retry = await tx.payment.findUnique({ where: { tenantId_userId_idempotencyKey: { tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
     if (retry) return retry.id
+    // The time bonus or welcome discount, as with every other method (decision 040).
+    const discount = await discountFor(tx, scope, site, member, null, { country: input.country, currency: bundle.currency, amount: bundle.amount, method: 'sdd' })
+    const percent = discount.ok ? discount.percent : 0
+    const code = discount.ok ? discount.code : null
+    const amount = discounted(bundle.amount, percent)
+    const refused = await assertDirectDebitAllowed(tx, scope, site, input.userId, amount, now)
+    if (refused) return refused
     if (!(await useCode(tx, scope, input.userId, input.code))) return 'code' as const
     // The row now, inside the lock: repeatOrder below continues it (same idempotency key).
-    await tx.payment.create({ data: { tenantId: scope.tenantId, userId: input.userId, bundleId: bundle.id, credits: bundle.credits, amount: bundle.amount, currency: bundle.currency, method: 'sdd', sequence: 'recurring', idempotencyKey: input.idempotencyKey } })
+    const id = randomUUID()
+    await tx.payment.create({ data: { id, tenantId: scope.tenantId, userId: input.userId, bundleId: bundle.id, credits: bundle.credits, amount, currency: bundle.currency, method: 'sdd', sequence: 'recurring', idempotencyKey: input.idempotencyKey, discountCode: code, discountPercent: percent } })
+    if (code && !(await reserveDiscount(tx, scope, input.userId, code, id))) throw new Error(`discount ${code} was taken under the member's lock`)
     return 'ok' as const
   })
-  if (check === 'blocked' || check === 'limit' || check === 'code') return { ok: false, reason: check }
+  if (check === 'blocked' || check === 'limit' || check === 'code' || check === 'unavailable') return { ok: false, reason: check }
   if (check !== 'ok') return { ok: true, paymentId: check }
   try {
     const customerId = await customerFor(db, mollie, scope, input.userId)

@@ -63,7 +63,7 @@ describe('direct debit', () => {
     expect(text).toContain('Keizersgracht')
   })
 
-  it('a wrong code is refused (Code ongeldig) and voids the mailed one; the right one pays once, then a chargeback blocks', async () => {
+  it('a wrong code is refused (Code ongeldig) and voids the mailed one; the right one pays once with the time bonus (#20.10), then a chargeback blocks', async () => {
     const member = await loggedInMember(db, FLIRTLOKAAL)
     const first = await mailedCode(member.cookie, member.user.email)
     const wrong = first === '000000' ? '111111' : '000000'
@@ -76,7 +76,8 @@ describe('direct debit', () => {
     expect(a.status, JSON.stringify(a.body)).toBe(302)
     expect(b.headers.get('location')).toBe(a.headers.get('location'))
     const payment = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.findFirstOrThrow({ where: { tenantId: 'flirtlokaal', userId: member.user.id } }))
-    expect(payment).toMatchObject({ method: 'sdd', sequence: 'recurring', amount: 1495 })
+    // #20.10: the new member's time bonus applies to direct debit as to every method (1495 - 25 %).
+    expect(payment).toMatchObject({ method: 'sdd', sequence: 'recurring', amount: 1121, discountCode: 'TIMEBONUS25', discountPercent: 25 })
     await new Promise((resolve) => setTimeout(resolve, 150))
     const tenant = await tenantFor(FLIRTLOKAAL)
     await syncPayment(db, tenant, FLIRTLOKAAL, payment.molliePaymentId!)

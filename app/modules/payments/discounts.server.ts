@@ -2,7 +2,7 @@
 // member, while not paid and within 14,400 s of signup), else the welcome discount (25 % on
 // the first purchase within the site's welcomeDiscountHours), else a code the member typed.
 // Always applied here, on the server, to a price from the tenant config.
-import { createHash } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { TenantConfig } from '../../../tenants/schema.ts'
 import type { Scope, ScopedTx } from '../db/scoped.server.ts'
 
@@ -12,22 +12,65 @@ export const TIME_BONUS_SECONDS = 14_400
 export const WELCOME_CODE = 'WELCOME25'
 export const WELCOME_PERCENT = 25
 
-/**
- * The delete form's offer (company.deleteDiscount) as a code of this member alone: derived
- * from the site and the account, so it needs no row and is worth nothing to anyone else.
- */
-export function deleteDiscountCode(scope: Pick<Scope, 'tenantId'>, userId: string): string {
-  return `STAY${createHash('sha256').update(`${scope.tenantId}:${userId}`).digest('hex').slice(0, 8).toUpperCase()}`
-}
+/** Payment states that keep a discount reserved (a checkout in progress) or used (paid). */
+export const LIVE_STATUSES = ['open', 'pending', 'authorized', 'paid'] as const
 
-type DiscountSite = Pick<TenantConfig, 'welcomeDiscountHours'> & { company?: Pick<TenantConfig['company'], 'deleteDiscount'> }
+/** Prefix of the delete form's personal codes (issueStayCode). */
+export const STAY_PREFIX = 'STAY'
+/** How long a stay code issued in the delete form is valid. */
+export const STAY_DAYS = 14
+
+type DiscountSite = Pick<TenantConfig, 'welcomeDiscountHours'>
 
 export type Member = { id: string; paidUser: boolean; signupDate: Date }
 export type ActiveDiscount = { code: string; percent: number; kind: 'timebonus' | 'welcome'; expiresAt: Date }
 
-async function used(tx: ScopedTx, scope: Scope, userId: string, code: string): Promise<boolean> {
-  const row = await tx.discountRedemption.findUnique({ where: { tenantId_code_userId: { tenantId: scope.tenantId, code, userId } }, select: { code: true } })
-  return row !== null
+/**
+ * Whether this member's `code` is reserved by a checkout in progress or used by a paid
+ * purchase (decision 040). A reservation of a payment that failed, expired or was canceled
+ * no longer counts (it is deleted then; reserveDiscount takes a stale one over).
+ */
+async function used(tx: ScopedTx, scope: Scope, userId: string, code: string | readonly string[]): Promise<boolean> {
+  const codes = typeof code === 'string' ? [code] : [...code]
+  const rows = await tx.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM "DiscountRedemption" r JOIN "Payment" p ON p."tenantId" = r."tenantId" AND p.id = r."paymentId"
+    WHERE r."tenantId" = ${scope.tenantId} AND r."userId" = ${userId} AND r.code = ANY(${codes}) AND p.status::text = ANY(${[...LIVE_STATUSES]})`
+  return (rows[0]?.n ?? 0) > 0
+}
+
+/** The first-purchase discounts: one of them at a time (a checkout with either holds both). */
+const INTRODUCTORY = [TIME_BONUS_CODE, WELCOME_CODE] as const
+
+/**
+ * Reserves `code` for this member's payment `paymentId` (unique per site, code and member):
+ * false when a checkout in progress or a paid purchase holds it. A reservation of a failed,
+ * expired or canceled payment is taken over. The caller holds the member's row lock.
+ */
+export async function reserveDiscount(tx: ScopedTx, scope: Scope, userId: string, code: string, paymentId: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ paymentId: string }[]>`
+    INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES (${scope.tenantId}, ${code}, ${userId}, ${paymentId})
+    ON CONFLICT ("tenantId", code, "userId") DO UPDATE SET "paymentId" = EXCLUDED."paymentId", "createdAt" = now()
+    WHERE NOT EXISTS (SELECT 1 FROM "Payment" p WHERE p."tenantId" = "DiscountRedemption"."tenantId" AND p.id = "DiscountRedemption"."paymentId" AND p.status::text = ANY(${[...LIVE_STATUSES]}))
+    RETURNING "paymentId"`
+  return rows[0]?.paymentId === paymentId
+}
+
+/** Gives a failed, expired or canceled payment's discount back. */
+export async function releaseDiscountIn(tx: ScopedTx, scope: Scope, paymentId: string): Promise<void> {
+  await tx.$executeRaw`DELETE FROM "DiscountRedemption" WHERE "tenantId" = ${scope.tenantId} AND "paymentId" = ${paymentId}`
+}
+
+/**
+ * The delete form's offer (company.deleteDiscount): a random code of this member alone,
+ * issued when the member asks for it in the delete form, valid STAY_DAYS, once. Asking again
+ * returns the same code.
+ */
+export async function issueStayCode(tx: ScopedTx, scope: Scope, userId: string, percent: number, now = new Date()): Promise<string> {
+  const earlier = await tx.discountCode.findFirst({ where: { tenantId: scope.tenantId, userId, code: { startsWith: STAY_PREFIX } }, select: { code: true } })
+  if (earlier) return earlier.code
+  const code = `${STAY_PREFIX}${randomBytes(6).toString('hex').toUpperCase()}`
+  await tx.discountCode.create({ data: { tenantId: scope.tenantId, code, userId, percentage: percent, expiresAt: new Date(now.getTime() + STAY_DAYS * 86_400_000) } })
+  return code
 }
 
 /** The time bonus while it runs for this member, else null. */
@@ -35,11 +78,11 @@ export async function timeBonusFor(tx: ScopedTx, scope: Scope, member: Member, n
   if (member.paidUser) return null
   const expiresAt = new Date(member.signupDate.getTime() + TIME_BONUS_SECONDS * 1000)
   if (expiresAt <= now) return null
-  if (await used(tx, scope, member.id, TIME_BONUS_CODE)) return null
+  if (await used(tx, scope, member.id, INTRODUCTORY)) return null
   return { code: TIME_BONUS_CODE, percent: TIME_BONUS_PERCENT, kind: 'timebonus', expiresAt }
 }
 
-/** The welcome discount while it runs (first purchase only), else null. */
+/** The welcome discount while it runs (first purchase only), else null. Without `tx`: not checked against reservations. */
 export function welcomeDiscountFor(site: Pick<TenantConfig, 'welcomeDiscountHours'>, member: Member, now = new Date()): ActiveDiscount | null {
   if (member.paidUser) return null
   const expiresAt = new Date(member.signupDate.getTime() + site.welcomeDiscountHours * 3_600_000)
@@ -48,7 +91,10 @@ export function welcomeDiscountFor(site: Pick<TenantConfig, 'welcomeDiscountHour
 
 /** The discount a purchase gets without a typed code: the time bonus, else the welcome discount. */
 export async function activeDiscountFor(tx: ScopedTx, scope: Scope, site: Pick<TenantConfig, 'welcomeDiscountHours'>, member: Member, now = new Date()): Promise<ActiveDiscount | null> {
-  return (await timeBonusFor(tx, scope, member, now)) ?? welcomeDiscountFor(site, member, now)
+  const bonus = await timeBonusFor(tx, scope, member, now)
+  if (bonus) return bonus
+  const welcome = welcomeDiscountFor(site, member, now)
+  return welcome && !(await used(tx, scope, member.id, INTRODUCTORY)) ? welcome : null
 }
 
 export type CodeCheck =
@@ -60,12 +106,8 @@ export type Order = { country: string | null; currency: string; amount: number; 
 /** A typed code (SPEC §5: 'Code niet gevonden', 'Code reeds gebruikt'), checked against the order. */
 export async function checkDiscountCode(tx: ScopedTx, scope: Scope, site: DiscountSite, member: Member, typed: string, order: Order, now = new Date()): Promise<CodeCheck> {
   const code = typed.trim().toUpperCase()
-  const stay = site.company?.deleteDiscount ?? 0
-  if (stay > 0 && code === deleteDiscountCode(scope, member.id)) {
-    return (await used(tx, scope, member.id, code)) ? { ok: false, reason: 'used' } : { ok: true, code, percent: stay }
-  }
   if (code === TIME_BONUS_CODE || code === WELCOME_CODE) {
-    if (await used(tx, scope, member.id, code)) return { ok: false, reason: 'used' }
+    if (await used(tx, scope, member.id, INTRODUCTORY)) return { ok: false, reason: 'used' }
     const active = code === TIME_BONUS_CODE ? await timeBonusFor(tx, scope, member, now) : welcomeDiscountFor(site, member, now)
     return active ? { ok: true, code, percent: active.percent } : { ok: false, reason: 'expired' }
   }

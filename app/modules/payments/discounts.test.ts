@@ -10,7 +10,7 @@ import { loader as discountLoader } from '../../routes/api.discountcode.ts'
 import { loader as layoutLoader } from '../../routes/_default.tsx'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
-import { checkDiscountCode, deleteDiscountCode, TIME_BONUS_SECONDS, type Order } from './discounts.server.ts'
+import { checkDiscountCode, issueStayCode, TIME_BONUS_SECONDS, type Order } from './discounts.server.ts'
 
 let db: Db
 let sandbox: MollieSandbox
@@ -79,8 +79,10 @@ describe('discount codes', () => {
   it('the delete form\'s code is its member\'s alone', async () => {
     const { user } = await createMember(db, FLIRTLOKAAL)
     const { user: other } = await createMember(db, FLIRTLOKAAL)
-    const code = deleteDiscountCode(FLIRTLOKAAL, user.id)
     const tenant = await tenantFor(FLIRTLOKAAL)
+    const code = await withScope(db, FLIRTLOKAAL, (tx) => issueStayCode(tx, FLIRTLOKAAL, user.id, tenant.company.deleteDiscount))
+    // Asking again gives the same code, never a second one.
+    expect(await withScope(db, FLIRTLOKAAL, (tx) => issueStayCode(tx, FLIRTLOKAAL, user.id, tenant.company.deleteDiscount))).toBe(code)
     expect(await check(FLIRTLOKAAL, user.id, code)).toEqual({ ok: true, code, percent: tenant.company.deleteDiscount })
     expect(await check(FLIRTLOKAAL, other.id, code)).toEqual({ ok: false, reason: 'not_found' })
   })

@@ -2,6 +2,9 @@
 // names (availability.ts), against Mollie or the local sandbox (MOLLIE_API_ENDPOINT).
 // The client pins Mollie's CA list; the sandbox's self-signed certificate is accepted only
 // outside production and only for a loopback endpoint (STACK.md), and only by this client.
+// A staging deployment's test endpoint is checked against MOLLIE_CA_FILE instead; production
+// refuses a loopback endpoint at start (env.server.ts).
+import { readFileSync } from 'node:fs'
 import https from 'node:https'
 import { createMollieClient, type MollieClient } from '@mollie/api-client'
 import type { TenantConfig } from '../../../tenants/schema.ts'
@@ -35,25 +38,29 @@ export function mollieFor(site: PaymentSite): MollieClient | null {
   if (!apiKey) return null
   const env = getEnv()
   const apiEndpoint = env.MOLLIE_API_ENDPOINT
-  const cacheKey = `${apiKey}\u0000${apiEndpoint ?? ''}`
+  const caFile = apiEndpoint ? env.MOLLIE_CA_FILE : undefined
+  const cacheKey = `${apiKey}\u0000${apiEndpoint ?? ''}\u0000${caFile ?? ''}`
   const cached = clients.get(cacheKey)
   if (cached) return cached
-  const client = apiEndpoint && env.mode !== 'production' && isLoopbackEndpoint(apiEndpoint)
-    ? withUnverifiedAgent(() => createMollieClient({ apiKey, apiEndpoint }))
-    : createMollieClient({ apiKey, ...(apiEndpoint ? { apiEndpoint } : {}) })
+  const client = apiEndpoint && caFile
+    ? withAgentOptions({ ca: readFileSync(caFile) }, () => createMollieClient({ apiKey, apiEndpoint }))
+    : apiEndpoint && env.mode !== 'production' && isLoopbackEndpoint(apiEndpoint)
+      ? withAgentOptions({ rejectUnauthorized: false }, () => createMollieClient({ apiKey, apiEndpoint }))
+      : createMollieClient({ apiKey, ...(apiEndpoint ? { apiEndpoint } : {}) })
   clients.set(cacheKey, client)
   return client
 }
 
 /**
  * The client builds its https.Agent once, in its constructor, with Mollie's CA list. For the
- * loopback sandbox that one agent (and no other in the process) skips the check.
+ * loopback sandbox that one agent (and no other in the process) skips the check; for a
+ * staging endpoint it trusts MOLLIE_CA_FILE's authorities instead of Mollie's.
  */
-function withUnverifiedAgent<T>(build: () => T): T {
+function withAgentOptions<T>(extra: https.AgentOptions, build: () => T): T {
   const Original = https.Agent
   class SandboxAgent extends Original {
     constructor(options?: https.AgentOptions) {
-      super({ ...options, rejectUnauthorized: false })
+      super({ ...options, ...extra })
     }
   }
   ;(https as { Agent: typeof https.Agent }).Agent = SandboxAgent

@@ -2,16 +2,17 @@
 // from the tenant config, the discount from discounts.server.ts; a Payment row is written
 // first (its id is Mollie's metadata and idempotency key), then the Mollie payment. The
 // browser's idempotency key makes a double submit return the same payment.
+import { randomUUID } from 'node:crypto'
 import type { TenantConfig, PaymentMethod } from '../../../tenants/schema.ts'
 import type { Db } from '../db/client.server.ts'
-import { withScope, type Scope } from '../db/scoped.server.ts'
+import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { pricedBundles } from '../site/pricing.ts'
-import { activeDiscountFor, checkDiscountCode, discounted, type CodeCheck } from './discounts.server.ts'
+import { activeDiscountFor, checkDiscountCode, discounted, reserveDiscount, type CodeCheck, type Member, type Order } from './discounts.server.ts'
 import { METHODS, methodsFor } from './methods.ts'
 import { mollieFor } from './mollie.server.ts'
 import { customerFor, MANDATE_METHODS } from './customers.server.ts'
 
-type Site = Pick<TenantConfig, 'slug' | 'name' | 'payments' | 'creditBundles' | 'countries' | 'welcomeDiscountHours'> & { company?: Pick<TenantConfig['company'], 'deleteDiscount'> }
+type Site = Pick<TenantConfig, 'slug' | 'name' | 'payments' | 'creditBundles' | 'countries' | 'welcomeDiscountHours'>
 
 export type PurchaseInput = {
   userId: string
@@ -39,6 +40,28 @@ export function bundlePrice(site: Pick<TenantConfig, 'creditBundles' | 'countrie
 
 export const amountValue = (minor: number) => (minor / 100).toFixed(2)
 
+/** Locks the member's account row: their checkouts and discount reservations one at a time. */
+export async function lockMember(tx: ScopedTx, scope: Scope, userId: string): Promise<Member | null> {
+  const rows = await tx.$queryRaw<Member[]>`SELECT id, "paidUser", "signupDate" FROM "User" WHERE "tenantId" = ${scope.tenantId} AND id = ${userId} FOR UPDATE`
+  return rows[0] ?? null
+}
+
+export type DiscountChoice = { ok: true; code: string | null; percent: number } | Exclude<CodeCheck, { ok: true }>
+
+/**
+ * The discount of a new checkout, the same for every method (card, iDEAL, direct debit...):
+ * a typed code, else the running time bonus or welcome discount, else none. Reserve it with
+ * reserveDiscount in the transaction that writes the payment.
+ */
+export async function discountFor(tx: ScopedTx, scope: Scope, site: Pick<TenantConfig, 'welcomeDiscountHours'>, member: Member, typed: string | null, order: Order): Promise<DiscountChoice> {
+  if (typed) {
+    const check = await checkDiscountCode(tx, scope, site, member, typed, order)
+    return check.ok ? { ok: true, code: check.code, percent: check.percent } : check
+  }
+  const active = await activeDiscountFor(tx, scope, site, member)
+  return { ok: true, code: active?.code ?? null, percent: active?.percent ?? 0 }
+}
+
 export async function startPurchase(db: Db, site: Site, scope: Scope, input: PurchaseInput): Promise<PurchaseResult> {
   const mollie = mollieFor(site)
   if (!mollie) return { ok: false, reason: 'unavailable' }
@@ -47,33 +70,33 @@ export async function startPurchase(db: Db, site: Site, scope: Scope, input: Pur
   if (input.method && !methodsFor(site.payments.methods, input.country, bundle.currency).includes(input.method)) return { ok: false, reason: 'method' }
 
   const prepared = await withScope(db, scope, async (tx) => {
+    // One checkout of this member at a time: a double submit waits and finds the first's row,
+    // and two checkouts cannot both take a once-only discount (decision 040).
+    const member = await lockMember(tx, scope, input.userId)
+    if (!member) return { ok: false as const, reason: 'unavailable' as const }
     const earlier = await tx.payment.findUnique({ where: { tenantId_userId_idempotencyKey: { tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
     if (earlier) return { ok: true as const, payment: earlier }
-    const member = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: input.userId }, select: { id: true, paidUser: true, signupDate: true } })
-    if (!member) return { ok: false as const, reason: 'unavailable' as const }
-    let code: string | null = null
-    let percent = 0
-    if (input.code) {
-      const check = await checkDiscountCode(tx, scope, site, member, input.code, { country: input.country, currency: bundle.currency, amount: bundle.amount, method: input.method })
-      if (!check.ok) return { ok: false as const, reason: 'code' as const, code: check.reason }
-      code = check.code
-      percent = check.percent
-    } else {
-      const active = await activeDiscountFor(tx, scope, site, member)
-      if (active) {
-        code = active.code
-        percent = active.percent
-      }
-    }
-    // ON CONFLICT: a concurrent submit with the same key inserted first; use its row.
-    const rows = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO "Payment" (id, "tenantId", "userId", "bundleId", credits, amount, currency, method, issuer, "discountCode", "discountPercent", "idempotencyKey", "updatedAt")
-      VALUES (gen_random_uuid()::text, ${scope.tenantId}, ${input.userId}, ${bundle.id}, ${bundle.credits}, ${discounted(bundle.amount, percent)}, ${bundle.currency},
-              ${input.method}, ${input.method === 'ideal' ? input.issuer : null}, ${code}, ${percent}, ${input.idempotencyKey}, now())
-      ON CONFLICT ("tenantId", "userId", "idempotencyKey") DO NOTHING
-      RETURNING id`
-    const payment = await tx.payment.findUnique({ where: { tenantId_userId_idempotencyKey: { tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
-    return payment && rows.length >= 0 ? { ok: true as const, payment } : { ok: false as const, reason: 'unavailable' as const }
+    const discount = await discountFor(tx, scope, site, member, input.code, { country: input.country, currency: bundle.currency, amount: bundle.amount, method: input.method })
+    if (!discount.ok) return { ok: false as const, reason: 'code' as const, code: discount.reason }
+    const id = randomUUID()
+    const payment = await tx.payment.create({
+      data: {
+        id,
+        tenantId: scope.tenantId,
+        userId: input.userId,
+        bundleId: bundle.id,
+        credits: bundle.credits,
+        amount: discounted(bundle.amount, discount.percent),
+        currency: bundle.currency,
+        method: input.method,
+        issuer: input.method === 'ideal' ? input.issuer : null,
+        discountCode: discount.code,
+        discountPercent: discount.percent,
+        idempotencyKey: input.idempotencyKey,
+      },
+    })
+    if (discount.code && !(await reserveDiscount(tx, scope, input.userId, discount.code, id))) throw new Error(`discount ${discount.code} was taken under the member's lock`)
+    return { ok: true as const, payment }
   })
   if (!prepared.ok) return prepared.reason === 'code' ? { ok: false, reason: 'code', code: prepared.code } : { ok: false, reason: prepared.reason }
   const { payment } = prepared

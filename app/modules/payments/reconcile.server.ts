@@ -28,10 +28,33 @@ export async function reconcileOpenPayments(db: Db, tenants: readonly LoadedTena
     if (!mollieFor(tenant)) continue
     const scope = { tenantId: tenant.slug, poolId: tenant.pool }
     const counts: ReconcileRun[string] = (run[tenant.slug] = {})
+    // Rows without a Mollie id (creating it failed, or our write of its id did: decision 040):
+    // Mollie's own list of this site's payments is searched for our id in their metadata.
+    const lost = await withScope(db, scope, (tx) =>
+      tx.payment.findMany({
+        where: { tenantId: scope.tenantId, molliePaymentId: null, status: { in: ['open', 'provider_error'] }, createdAt: { gt: new Date(now.getTime() - LOOK_BACK_MS), lt: settled } },
+        select: { id: true, createdAt: true },
+        orderBy: { createdAt: 'asc' },
+        take: 500,
+      }),
+    )
+    if (lost.length > 0) {
+      const found = await findAtMollie(tenant, new Set(lost.map((l) => l.id)), lost[0]!.createdAt, log)
+      for (const [, remoteId] of found) {
+        try {
+          const outcome = await syncPayment(db, tenant, scope, remoteId, log)
+          counts[outcome] = (counts[outcome] ?? 0) + 1
+        } catch (error) {
+          counts.failed = (counts.failed ?? 0) + 1
+          log.error(`payments: ${tenant.slug}: reconciling ${remoteId} failed`, error)
+        }
+      }
+    }
     const rows = await withScope(db, scope, async (tx) => {
       const abandoned = await tx.payment.updateMany({
         where: { tenantId: scope.tenantId, molliePaymentId: null, status: 'open', createdAt: { lt: new Date(now.getTime() - ABANDON_MS) } },
-        data: { status: 'failed' },
+        // Mollie never made it: never a bounced debit (decision 040).
+        data: { status: 'provider_error' },
       })
       if (abandoned.count > 0) counts.abandoned = abandoned.count
       return tx.payment.findMany({
@@ -70,6 +93,24 @@ export async function reconcileOpenPayments(db: Db, tenants: readonly LoadedTena
     if (counts.credited) log.info(`payments: ${tenant.slug}: reconciliation credited ${counts.credited} payment(s)`)
   }
   return run
+}
+
+/** Mollie payments of this site (newest first, back to `since`) whose metadata names one of `ids`: our id -> Mollie's. */
+async function findAtMollie(tenant: LoadedTenant, ids: ReadonlySet<string>, since: Date, log: Log): Promise<Map<string, string>> {
+  const found = new Map<string, string>()
+  const mollie = mollieFor(tenant)
+  if (!mollie) return found
+  const limit = since.getTime() - 3_600_000
+  try {
+    for await (const remote of mollie.payments.iterate()) {
+      const ours = (remote.metadata as { paymentId?: unknown } | null)?.paymentId
+      if (typeof ours === 'string' && ids.has(ours)) found.set(ours, remote.id)
+      if (found.size === ids.size || new Date(remote.createdAt).getTime() < limit) break
+    }
+  } catch (error) {
+    log.error(`payments: ${tenant.slug}: listing Mollie payments failed`, error)
+  }
+  return found
 }
 
 /**

@@ -6,7 +6,8 @@ import type { TenantConfig } from '../../../tenants/schema.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope } from '../db/scoped.server.ts'
 import { mollieFor } from './mollie.server.ts'
-import { amountValue, bundlePrice } from './purchase.server.ts'
+import { amountValue, bundlePrice, lockMember } from './purchase.server.ts'
+import { assertDirectDebitAllowed } from './direct-debit-rules.server.ts'
 import { customerFor } from './customers.server.ts'
 
 type Site = Pick<TenantConfig, 'slug' | 'name' | 'payments' | 'creditBundles' | 'countries'>
@@ -41,7 +42,7 @@ export async function removeSavedMethod(db: Db, site: Site, scope: Scope, userId
   }
 }
 
-export type RepeatResult = { ok: true; paymentId: string } | { ok: false; reason: 'unavailable' | 'unknown_bundle' | 'no_mandate' | 'provider' }
+export type RepeatResult = { ok: true; paymentId: string } | { ok: false; reason: 'unavailable' | 'unknown_bundle' | 'no_mandate' | 'provider' | 'blocked' | 'limit' }
 
 /** Charges the bundle on a saved mandate; the same key returns the same payment. */
 export async function repeatOrder(db: Db, site: Site, scope: Scope, input: { userId: string; bundleId: string; mandateId: string; country: string | null; idempotencyKey: string; origin: string }): Promise<RepeatResult> {
@@ -53,14 +54,21 @@ export async function repeatOrder(db: Db, site: Site, scope: Scope, input: { use
   const mandate = saved.find((m) => m.id === input.mandateId)
   if (!mandate) return { ok: false, reason: 'no_mandate' }
   const customerId = await customerFor(db, mollie, scope, input.userId)
-  const payment = await withScope(db, scope, async (tx) => {
-    await tx.$executeRaw`
-      INSERT INTO "Payment" (id, "tenantId", "userId", "bundleId", credits, amount, currency, method, sequence, "idempotencyKey", status, "updatedAt")
-      VALUES (gen_random_uuid()::text, ${scope.tenantId}, ${input.userId}, ${bundle.id}, ${bundle.credits}, ${bundle.amount}, ${bundle.currency},
-              ${mandate.method === 'directdebit' ? 'sdd' : mandate.method}, 'recurring', ${input.idempotencyKey}, 'open', now())
-      ON CONFLICT ("tenantId", "userId", "idempotencyKey") DO NOTHING`
-    return tx.payment.findUniqueOrThrow({ where: { tenantId_userId_idempotencyKey: { tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
+  const method = mandate.method === 'directdebit' ? 'sdd' : mandate.method
+  const prepared = await withScope(db, scope, async (tx) => {
+    // One order of this member at a time: a double click waits, then finds the first's row.
+    if (!(await lockMember(tx, scope, input.userId))) return 'unavailable' as const
+    const earlier = await tx.payment.findUnique({ where: { tenantId_userId_idempotencyKey: { tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
+    if (earlier) return earlier
+    // A SEPA mandate is direct debit: the same block and 30-day limit as /directdebit (decision 040).
+    if (method === 'sdd') {
+      const refused = await assertDirectDebitAllowed(tx, scope, site, input.userId, bundle.amount)
+      if (refused) return refused
+    }
+    return tx.payment.create({ data: { tenantId: scope.tenantId, userId: input.userId, bundleId: bundle.id, credits: bundle.credits, amount: bundle.amount, currency: bundle.currency, method, sequence: 'recurring', idempotencyKey: input.idempotencyKey } })
   })
+  if (typeof prepared === 'string') return { ok: false, reason: prepared }
+  const payment = prepared
   if (payment.molliePaymentId) return { ok: true, paymentId: payment.id }
   try {
     const created = await mollie.customerPayments.create({
@@ -77,7 +85,9 @@ export async function repeatOrder(db: Db, site: Site, scope: Scope, input: { use
     return { ok: true, paymentId: payment.id }
   } catch (error) {
     console.error(`payments: ${scope.tenantId}: repeat order ${payment.id} failed`, error)
-    await withScope(db, scope, (tx) => tx.payment.update({ where: { id: payment.id }, data: { status: 'failed' } }))
+    // Nothing was charged: its own status, never a bounced debit (decision 040). Reconciliation
+    // still asks Mollie whether it made the payment after all.
+    await withScope(db, scope, (tx) => tx.payment.updateMany({ where: { tenantId: scope.tenantId, id: payment.id, molliePaymentId: null, status: 'open' }, data: { status: 'provider_error' } }))
     return { ok: false, reason: 'provider' }
   }
 }

@@ -12,7 +12,9 @@ import { mollieFor } from './mollie.server.ts'
 import { amountValue } from './purchase.server.ts'
 import { queueReceiptIn } from './receipt.server.ts'
 import { applyReversal } from './refunds.server.ts'
+import { releaseDiscountIn } from './discounts.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
+import { metrics } from '../observability/metrics.server.ts'
 
 type Site = LoadedTenant
 type Log = Pick<Console, 'info' | 'error' | 'warn'>
@@ -38,16 +40,22 @@ const isNotFound = (error: unknown) => typeof error === 'object' && error !== nu
 /** Applies Mollie's state of payment `molliePaymentId` to this site's row. Throws on a provider error (Mollie retries). */
 export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymentId: string, log: Log = console): Promise<SyncOutcome> {
   if (!/^tr_\w{1,64}$/.test(molliePaymentId)) return 'unknown'
-  const row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { tenantId_molliePaymentId: { tenantId: scope.tenantId, molliePaymentId } } }), WAIT)
-  if (!row) return 'unknown'
+  let row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { tenantId_molliePaymentId: { tenantId: scope.tenantId, molliePaymentId } } }), WAIT)
   const mollie = mollieFor(site)
-  if (!mollie) return 'unavailable'
+  if (!mollie) return row ? 'unavailable' : 'unknown'
   let remote: MolliePayment
   try {
     remote = await mollie.payments.get(molliePaymentId)
   } catch (error) {
     if (isNotFound(error)) return 'unknown'
     throw error
+  }
+  if (!row) {
+    // Mollie made the payment but our write of its id failed (decision 040): the site's own
+    // key found it, and its metadata names our row, which has no Mollie id yet.
+    row = await adoptLostPayment(db, scope, remote)
+    if (!row) return 'unknown'
+    log.warn(`payments: ${scope.tenantId}: payment ${row.id} found at Mollie as ${molliePaymentId}`)
   }
   const mismatch = mismatchOf(row, remote)
   if (mismatch) {
@@ -90,9 +98,24 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
     } else if (current.status !== 'paid' && current.status !== status) {
       // A paid payment never goes back; anything else follows Mollie.
       await tx.payment.update({ where: { id: current.id }, data: { status } })
+      // A checkout that failed, expired or was canceled gives its discount back (decision 040).
+      if (status === 'failed' || status === 'canceled' || status === 'expired') await releaseDiscountIn(tx, scope, current.id)
       outcome = 'updated'
     }
+    if (outcome !== 'unchanged') metrics.payments.inc({ state: reversed && outcome === 'reversed' ? 'reversed' : status })
     return outcome
+  }, WAIT)
+}
+
+/** Links our row named in a Mollie payment's metadata to it, when the row has no Mollie id yet. */
+export async function adoptLostPayment(db: Db, scope: Scope, remote: Pick<MolliePayment, 'id' | 'metadata' | '_links'>): Promise<Payment | null> {
+  const paymentId = (remote.metadata as { paymentId?: unknown } | null)?.paymentId
+  if (typeof paymentId !== 'string' || paymentId.length > 60) return null
+  return withScope(db, scope, async (tx) => {
+    const checkoutUrl = remote._links?.checkout?.href ?? null
+    const adopted = await tx.payment.updateMany({ where: { tenantId: scope.tenantId, id: paymentId, molliePaymentId: null }, data: { molliePaymentId: remote.id, ...(checkoutUrl ? { checkoutUrl } : {}) } })
+    if (adopted.count === 0) return null
+    return tx.payment.findUnique({ where: { id: paymentId } })
   }, WAIT)
 }
 

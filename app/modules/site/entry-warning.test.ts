@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { entryWarningAllowed, type EntryWarningInput } from './entry-warning.ts'
+import { entryWarningAllowed, entryWarningCookie, hasEntryWarningCookie, type EntryWarningInput } from './entry-warning.ts'
 
 const base: EntryWarningInput = { enabled: true, countries: [], visitorCountry: null, loggedIn: false, layout: 'default', excludedPage: false }
 
@@ -20,5 +20,15 @@ describe('entryWarningAllowed', () => {
       expect(entryWarningAllowed({ ...base, layout, visitorCountry: 'DE' })).toBe(true)
       expect(entryWarningAllowed({ ...base, layout, visitorCountry: 'BE' })).toBe(false)
     }
+  })
+})
+
+describe('the entry warning cookie', () => {
+  it('is read by name among other cookies, and written for a year', () => {
+    expect(hasEntryWarningCookie('consent=necessary; entry_warning_seen=1; lng=nl')).toBe(true)
+    expect(hasEntryWarningCookie('xentry_warning_seen=1')).toBe(false)
+    expect(hasEntryWarningCookie(null)).toBe(false)
+    expect(entryWarningCookie(true)).toBe('entry_warning_seen=1; Path=/; Max-Age=31536000; SameSite=Lax; Secure')
+    expect(hasEntryWarningCookie(entryWarningCookie(false).split(';')[0]!)).toBe(true)
   })
 })

@@ -10,14 +10,20 @@ import { themeCss } from '../theme/css-vars.ts'
 import { companyInfo, publicSettings } from './public-settings.server.ts'
 import { visitorCountry } from './visitor-country.server.ts'
 import { formatLocaleFor } from './format-locale.ts'
+import { hasEntryWarningCookie } from './entry-warning.ts'
+import { resolveTracking, signupAllowed } from '../accounts/tracking.server.ts'
 
 export async function memberRootData(context: AppLoadContext, request: Request) {
   const { tenant, locale, theme } = context
   return {
     visitorCountry: visitorCountry(request.headers),
+    /** The 18+ entry warning was answered on this device (its cookie): the server leaves it out. */
+    entryWarningSeen: hasEntryWarningCookie(request.headers.get('cookie')),
     locale,
     /** Dates, times, numbers and money: the language in the site's country (en-GB on a British site). */
     formatLocale: formatLocaleFor(locale, tenant.countries),
+    /** SPEC §6: may this visitor sign up here? An invite-only site without a traffic source never invites. */
+    canSignUp: context.member !== null || tenant.signups === 'all' || signupAllowed(tenant.signups, (await resolveTracking(request)).tracking),
     // UI catalogues travel inside the document (entry.server.tsx), not here; only the
     // error texts, for meta functions, which run outside React.
     errorTexts: errorCatalogue(locale),

@@ -1,5 +1,6 @@
 // Reads tenants/<slug>.ts files and checks each against the schema. Any problem stops the
 // caller with one message per problem, naming the file, the field and the reason.
+import { samePoolPartners } from '../site/partner-site.ts'
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -51,6 +52,7 @@ function checkAll(tenants: LoadedTenant[]): string[] {
       else owners.set(domain, tenant.file)
     }
   }
+  problems.push(...samePoolPartners(tenants))
   return problems
 }
 
