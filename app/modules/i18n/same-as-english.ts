@@ -18,6 +18,7 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'likes:card.match', 'pages:landersReport.lander', 'pages:operatorComplaints.status', 'payments:transactions.status', 'payments:transactions.credits',
     'payments:transactions.reasons.bonus', 'profile:attributes.region', 'profile:options.hair_colour.blond', 'profile:options.appearance.sexy', 'search:appearance.normal',
     'search:appearance.sexy', 'settings:notifications.push',
+    'console:members.name', 'console:members.status', 'console:members.credits', 'console:codes.code',
   ],
   es: [
     'common:nav.likes', 'common:footer.cookies', 'common:interests.fitness', 'common:countries.AT', 'common:countries.AU',
@@ -25,6 +26,7 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'likes:tabs.matches', 'likes:card.match', 'pages:landersReport.control', 'profile:options.sexuality.gay', 'profile:options.sexuality.bi',
     'profile:options.appearance.normal', 'profile:options.appearance.sexy', 'search:appearance.normal', 'search:appearance.sexy', 'settings:notifications.push',
     'signup:sexuality.gay', 'signup:sexuality.bi',
+    'console:members.no', 'console:codes.personal',
   ],
   fr: [
     'account:mailbox.date', 'chat:title', 'chat:gifts.names.rose', 'chat:gifts.names.champagne', 'common:nav.likes',
@@ -38,6 +40,7 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'photos:photoLabel', 'profile:options.sexuality.gay', 'profile:options.appearance.sexy', 'profile:member.photosHeading', 'profile:member.photoCount_one',
     'profile:member.photoCount_other', 'profile:member.morePhotos_one', 'profile:member.morePhotos_other', 'profile:member.actions', 'search:appearance.normal',
     'search:appearance.sexy', 'settings:notifications.title', 'settings:notifications.email', 'settings:notifications.push', 'signup:sexuality.gay',
+    'console:members.site', 'console:members.actions', 'console:members.notes', 'console:codes.site', 'console:codes.code', 'console:codes.conditions',
   ],
   it: [
     'account:login.password', 'chat:gifts.names.champagne', 'common:nav.swipe', 'common:interests.lingerie', 'common:interests.fitness',
@@ -46,12 +49,14 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'console:login.password', 'likes:card.match', 'pages:service.sections[0].heading', 'payments:transactions.reasons.bonus', 'profile:options.sexuality.gay',
     'profile:options.relationship_status.single', 'profile:options.appearance.sexy', 'search:appearance.sexy', 'settings:password.heading', 'settings:notifications.email',
     'settings:notifications.push', 'signup:sexuality.gay', 'signup:account.password', 'swipe:title',
+    'console:members.account', 'console:members.no',
   ],
   pl: [
     'common:interests.fitness', 'common:regionLabel.region', 'common:countries.AT', 'common:countries.AU', 'common:likeButton.match',
     'console:audit.operator', 'console:inbox.status', 'console:inbox.minutes_one', 'console:inbox.minutes_other', 'console:roles.moderator',
     'pages:service.sections[0].heading', 'pages:operatorComplaints.status', 'payments:transactions.status', 'profile:attributes.region', 'profile:options.hair_colour.blond',
     'settings:notifications.email', 'settings:notifications.push',
+    'console:members.status',
   ],
 }
 
