@@ -12,6 +12,7 @@ const EVERYWHERE = [
 /** Per language: words it uses as English does (checked by a speaker of it, not guessed). */
 const PER_LANGUAGE: Record<string, string[]> = {
   de: [
+    'console:nav.postbacks', 'console:postbacks.title',
     'account:complaint.name', 'chat:gifts.names.rose', 'common:nav.credits', 'common:nav.likes', 'common:footer.cookies', 'common:interests.fitness', 'common:interests.gaming',
     'common:regionLabel.region', 'common:likeButton.match', 'console:operators.name', 'console:profiles.pool', 'console:inbox.status', 'console:inbox.creditsLabel',
     'console:metrics.chatter', 'console:replies.bodyLabel', 'console:roles.moderator', 'console:roles.chatter', 'console:code.label', 'likes:title', 'likes:tabs.matches',
@@ -21,6 +22,7 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'console:members.name', 'console:members.status', 'console:members.credits', 'console:codes.code',
   ],
   es: [
+    'console:nav.postbacks', 'console:postbacks.title',
     'common:nav.likes', 'common:footer.cookies', 'common:interests.fitness', 'common:countries.AT', 'common:countries.AU',
     'common:likeButton.match', 'console:common.no', 'console:inbox.minutes_one', 'console:inbox.minutes_other', 'likes:title',
     'likes:tabs.matches', 'likes:card.match', 'pages:landersReport.control', 'profile:options.sexuality.gay', 'profile:options.sexuality.bi',
@@ -29,6 +31,7 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'console:members.no', 'console:codes.personal',
   ],
   fr: [
+    'console:nav.postbacks', 'console:postbacks.title', 'console:stats.site', 'console:stats.direct', 'console:stats.activations', 'console:postbacks.site', 'console:campaigns.site', 'console:campaigns.actions', 'console:campaigns.kinds.promotions',
     'account:mailbox.date', 'chat:title', 'chat:gifts.names.rose', 'chat:gifts.names.champagne', 'common:nav.likes',
     'common:nav.messages', 'common:nav.notifications', 'common:footer.cookies', 'common:interests.massages', 'common:interests.lingerie',
     'common:interests.fitness', 'common:interests.art', 'common:interests.nature', 'common:regionLabel.province', 'common:regionLabel.canton',
@@ -43,6 +46,7 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'console:members.site', 'console:members.actions', 'console:members.notes', 'console:codes.site', 'console:codes.code', 'console:codes.conditions',
   ],
   it: [
+    'console:stats.unit',
     'account:login.password', 'chat:gifts.names.champagne', 'common:nav.swipe', 'common:interests.lingerie', 'common:interests.fitness',
     'common:countries.AT', 'common:countries.CA', 'common:countries.AU', 'common:likeButton.match', 'console:account.passwordTitle',
     'console:common.no', 'console:inbox.minutes_one', 'console:inbox.minutes_other', 'console:metrics.chatter', 'console:roles.chatter',
