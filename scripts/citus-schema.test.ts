@@ -21,6 +21,8 @@ const REFERENCE = new Set(['Pool', 'Tenant', 'RateLimit', 'Operator', 'OperatorS
 const KNOWN_GAPS = new Set([
   ...['User', 'Session', 'Token', 'CreditTransaction', 'OutboxMail', 'PushSubscription', 'Payment', 'PaymentCustomer', 'DiscountRedemption', 'Complaint'],
   ...['Profile', 'Photo', 'Conversation', 'Message', 'MediaDeletion', 'OperatorAudit', 'OperatorNote', 'InboxReply'],
+  // The back office's per-site tables (issue 23), keyed by site like User: the same migration.
+  ...['Campaign', 'CampaignSend', 'Postback'],
 ])
 
 type Constraint = { table: string; name: string; type: 'p' | 'u' | 'f'; columns: string[]; refTable: string | null; refColumns: string[] | null }

@@ -81,7 +81,8 @@ describe('which landers a site shows', () => {
         const other = profiles[scope.poolId === 'benelux' ? 'datevibe' : 'benelux']!
         expect(own.some((id) => page.html.includes(`data-member="${id}"`)), `${name} shows the pool's members`).toBe(true)
         for (const id of other) expect(page.html).not.toContain(`data-member="${id}"`)
-        expect(page.html, name).toContain('href="/signup"')
+        // An invite-only site (signups with a traffic source only) sends a visitor without one to the login.
+        expect(page.html, name).toContain(tenant.signups === 'all' ? 'href="/signup"' : 'href="/login"')
         if (/\{\{site\}\}/.test(page.html)) throw new Error(`${name}: uninterpolated site name`)
       }
     }
