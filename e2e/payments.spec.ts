@@ -33,7 +33,9 @@ test.describe('buying credits', () => {
     await page.getByRole('link', { name: 'Word premium' }).first().click()
     await expect(page).toHaveURL(/\/premium$/)
     await expect(page.getByText('46% meer kans')).toBeVisible()
-    await page.getByRole('link', { name: 'Credits kopen' }).click()
+    // /premium lists the packages (issue 20); the time bonus shows on /credits.
+    await expect(page.getByRole('link', { name: 'Kies dit pakket' }).first()).toBeVisible()
+    await page.goto(siteUrl('flirtlokaal', '/credits'))
 
     // Signed up just now: the time bonus runs, counting down as h:mm:ss inside its sentence.
     const discount = page.getByTestId('discount')
