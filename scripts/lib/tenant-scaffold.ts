@@ -131,8 +131,9 @@ export default defineTenant({
   welcomeDiscountHours: 48,
   // IANA time zone: where the site's days begin.
   timeZone: ${q(language === 'en' ? 'Europe/London' : language === 'pl' ? 'Europe/Warsaw' : language === 'nl' ? 'Europe/Amsterdam' : language === 'de' ? 'Europe/Berlin' : language === 'es' ? 'Europe/Madrid' : language === 'fr' ? 'Europe/Paris' : 'Europe/Rome')},
-  // EDIT: where a member goes after deleting the account (https).
-  partnerSite: ${q(`https://${input.domains[0]}/`)},
+  // EDIT: where a member goes after deleting the account: a partner's https site (one URL, or
+  // one per language as { nl: '…', en: '…' }), never a site of this site's own pool.
+  partnerSite: ${q('https://partner.example/')},
   // Landers (folders under landers/) this site serves at /landers/<name>.
   landers: [],
   // Third-party tags after consent, e.g. { tagManager: { provider: 'gtm', id: 'GTM-XXXX' } }.
