@@ -1,6 +1,7 @@
 // /audit on the console host: the operators' audit log for admins, newest first, with
 // filters (operator, action, site, target, dates) and paging (decision 023). Read through
 // the admin's handle: rows of their pools and those of no pool.
+import { ConsoleSelect } from '~/components/console/field.tsx'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -47,32 +48,12 @@ export default function AuditLog() {
     <div className="stack">
       <h1>{t('audit.title')}</h1>
       <Form method="get" className="console-filters console-card" aria-label={t('audit.filters')}>
-        <div className="field">
-          <label htmlFor="audit-operator">{t('audit.operator')}</label>
-          <select id="audit-operator" name="operator" defaultValue={filter.operator}>
-            <option value="">{t('common.all')}</option>
-            {operators.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ConsoleSelect id="audit-operator" name="operator" label={t('audit.operator')} defaultValue={filter.operator} all={t('common.all')} options={operators.map((o) => ({ value: String(o.id), label: o.label }))} />
         <div className="field">
           <label htmlFor="audit-action">{t('audit.action')}</label>
           <input id="audit-action" name="action" defaultValue={filter.action} placeholder="inbox." />
         </div>
-        <div className="field">
-          <label htmlFor="audit-site">{t('common.site')}</label>
-          <select id="audit-site" name="site" defaultValue={filter.site}>
-            <option value="">{t('common.all')}</option>
-            {sites.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ConsoleSelect id="audit-site" name="site" label={t('common.site')} defaultValue={filter.site} all={t('common.all')} options={sites.map((s) => ({ value: s.slug, label: s.name }))} />
         <div className="field">
           <label htmlFor="audit-target-type">{t('audit.targetType')}</label>
           <input id="audit-target-type" name="targetType" defaultValue={filter.targetType} />

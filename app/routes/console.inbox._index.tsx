@@ -2,6 +2,7 @@
 // answer, oldest first, within the operator's sites and languages (filters: site,
 // language), claims shown; the chatter's own open conversations; availability for
 // auto-assignment (issue #21).
+import { ConsoleSelect } from '~/components/console/field.tsx'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -102,28 +103,8 @@ export default function Inbox() {
         <Link to="/inbox/replies">{t('inbox.repliesLink')}</Link>
       </div>
       <Form method="get" className="console-filters" aria-label={t('inbox.filters')}>
-        <div className="field">
-          <label htmlFor="filter-site">{t('common.site')}</label>
-          <select id="filter-site" name="site" defaultValue={filters.site ?? ''}>
-            <option value="">{t('common.all')}</option>
-            {sites.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-language">{t('common.language')}</label>
-          <select id="filter-language" name="language" defaultValue={filters.language ?? ''}>
-            <option value="">{t('common.all')}</option>
-            {languages.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ConsoleSelect id="filter-site" name="site" label={t('common.site')} defaultValue={filters.site ?? ''} all={t('common.all')} options={sites.map((s) => ({ value: s.slug, label: s.name }))} />
+        <ConsoleSelect id="filter-language" name="language" label={t('common.language')} defaultValue={filters.language ?? ''} all={t('common.all')} options={languages.map((l) => ({ value: l, label: l }))} />
         <button type="submit" className="button button--light">
           {t('common.filter')}
         </button>

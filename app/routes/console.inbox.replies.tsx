@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { ConsoleField, ConsoleTextArea, Notice } from '~/components/console/field.tsx'
+import { ConsoleField, ConsoleSelect, ConsoleTextArea, Notice } from '~/components/console/field.tsx'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { auditIn } from '~/modules/operators/audit.server.ts'
 import { requireOperator } from '~/modules/operators/guard.server.ts'
@@ -100,26 +100,8 @@ export default function CannedReplies() {
       <Form method="post" className="console-card">
         <h2>{t('replies.add')}</h2>
         <input type="hidden" name="intent" value="add" />
-        <div className="field">
-          <label htmlFor="reply-site">{t('common.site')}</label>
-          <select id="reply-site" name="site" defaultValue={values.site ?? sites[0]?.slug}>
-            {sites.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="reply-language">{t('common.language')}</label>
-          <select id="reply-language" name="language" defaultValue={values.language ?? 'nl'}>
-            {languages.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ConsoleSelect id="reply-site" name="site" label={t('common.site')} defaultValue={values.site ?? sites[0]?.slug} options={sites.map((s) => ({ value: s.slug, label: s.name }))} />
+        <ConsoleSelect id="reply-language" name="language" label={t('common.language')} defaultValue={values.language ?? 'nl'} options={languages.map((l) => ({ value: l, label: l }))} />
         <ConsoleField name="title" label={t('replies.titleLabel')} defaultValue={values.title} error={errors.title} maxLength={80} required />
         <ConsoleTextArea name="body" label={t('replies.bodyLabel')} defaultValue={values.body} error={errors.body} maxLength={2000} />
         <button type="submit" className="button button--primary">

@@ -8,6 +8,7 @@ import { getLander } from '../../landers/registry.server.tsx'
 import { requireOperator } from '~/modules/operators/guard.server.ts'
 import { landerStats, variantFigures } from '~/modules/landers/stats.server.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+import { ConsoleSelect } from '~/components/console/field.tsx'
 
 // Texts come translated from the loader ('pages' is a server-side namespace).
 export const handle: I18nHandle = { i18n: ['console'] }
@@ -78,16 +79,7 @@ export default function ConsoleLanders() {
       </h1>
       <p className="lead">{labels.intro}</p>
       <Form method="get" className="console-filters">
-        <div className="field">
-          <label htmlFor="landers-site">{t('common.site')}</label>
-          <select id="landers-site" name="site" defaultValue={site}>
-            {sites.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ConsoleSelect id="landers-site" name="site" label={t('common.site')} defaultValue={site} options={sites.map((s) => ({ value: s.slug, label: s.name }))} />
         <button type="submit" className="button button--light">
           {t('common.filter')}
         </button>

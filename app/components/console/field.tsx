@@ -65,3 +65,20 @@ export function Notice({ tone, children }: { tone: 'success' | 'danger' | 'info'
     </p>
   )
 }
+
+/** A labelled select of the console; `all` adds an empty first option (a filter's "all"). */
+export function ConsoleSelect({ id, name, label, defaultValue, options, all }: { id: string; name: string; label: string; defaultValue?: string; options: readonly { value: string; label: string }[]; all?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={defaultValue}>
+        {all !== undefined ? <option value="">{all}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
