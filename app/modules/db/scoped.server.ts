@@ -1,5 +1,6 @@
 // The one door to tenant- and pool-scoped tables. Row-level security policies compare each
 // row's key with these per-transaction settings, so a query outside this helper sees nothing.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Db } from './client.server.ts'
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { isPoolTimeout, PoolBusy } from './pool-busy.server.ts'
@@ -41,6 +42,23 @@ export function operatorIdOf(db: Db): string | null {
   return (db as unknown as Record<symbol, string | undefined>)[OPERATOR_HANDLE] ?? null
 }
 
+/** The scoped transaction the current code runs in (withScope), if any. */
+export type OpenTx = { tx: ScopedTx; scope: Scope; operatorId: string | null }
+
+// The server build and the edge are two module copies: the store lives under a global symbol.
+const TX_KEY = Symbol.for('dating-engine.open-scoped-tx')
+const txHolder = globalThis as typeof globalThis & { [TX_KEY]?: AsyncLocalStorage<OpenTx> }
+const openTxStore = (txHolder[TX_KEY] ??= new AsyncLocalStorage<OpenTx>())
+
+/**
+ * The transaction `withScope` opened around the calling code: a request's reads asked for
+ * inside a write run on the write's connection (request-reads.server.ts), and a nested
+ * transaction does not wait for the request's turn.
+ */
+export function openScopedTx(): OpenTx | undefined {
+  return openTxStore.getStore()
+}
+
 /**
  * `fn` in one transaction with `scope` set. No connection from the pool in time (P2028):
  * thrown as PoolBusy, a 503 with Retry-After for the route (pool-busy.server.ts).
@@ -55,7 +73,7 @@ export async function withScope<T>(db: Db, scope: Scope, fn: (tx: ScopedTx) => P
       // connection never carries one request's scope into the next.
       if (operatorId !== null) await tx.$queryRaw`SELECT set_config('app.operator_id', ${operatorId}, true)`
       else await tx.$queryRaw`SELECT set_config('app.tenant_id', ${scope.tenantId}, true), set_config('app.pool_id', ${scope.poolId}, true)`
-      return fn(tx)
+      return openTxStore.run({ tx, scope, operatorId }, () => fn(tx))
     }, options)
   } catch (error) {
     // Only a transaction that never got a connection: a timeout inside `fn` is its own error.

@@ -5,7 +5,7 @@ import type { Locale } from '../../../tenants/schema.ts'
 import { themeFor, type Theme } from '../../../themes/index.ts'
 import { getRuntimeDb, type Db } from '../db/client.server.ts'
 import type { ReadScope, Scope } from '../db/scoped.server.ts'
-import { createRequestReads } from '../db/request-reads.server.ts'
+import { createRequestReads, requestDb } from '../db/request-reads.server.ts'
 import { loadMember, type Member } from '../auth/session.server.ts'
 import { decideLocale } from '../i18n/locale.server.ts'
 import { translatorFor } from '../i18n/i18n.server.ts'
@@ -22,7 +22,8 @@ export type AppContext = {
   scope: Scope
   /**
    * The request's shared read transaction: pass it instead of `db` to read-only functions
-   * (they take a Reader). Writes always go through `db`.
+   * (they take a Reader). Writes always go through `db`, whose transactions end the shared
+   * read transaction first (one pool connection per request, request-reads.server.ts).
    */
   reads: ReadScope
   /** Ends the shared read transaction; the server calls it once the response is there. */
@@ -51,9 +52,10 @@ export type EdgeFacts = { cspNonce?: string; clientIp?: string }
 
 export async function buildAppContext(request: Request, tenant: LoadedTenant, edge: EdgeFacts = {}): Promise<AppContext> {
   const { locale, setCookie } = await decideLocale(request, tenant)
-  const db = getRuntimeDb()
   const scope = { tenantId: tenant.slug, poolId: tenant.pool }
-  const reads = createRequestReads(db, scope)
+  const reads = createRequestReads(getRuntimeDb(), scope)
+  // The request's transactions take turns with its shared reads: one pool connection at most.
+  const db = requestDb(getRuntimeDb(), reads)
   const member = await loadMember(db, scope, request.headers.get('cookie'), new Date(), reads)
   return {
     face: 'member',
