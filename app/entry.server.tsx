@@ -59,7 +59,7 @@ export async function startTenancy(options: { watch: boolean; jobs?: boolean; ow
     ? async (tenants: Parameters<typeof syncTenants>[1]) => {
         const owner = createDb(ownerUrl, 1)
         try {
-          await syncTenants(owner, tenants)
+          return await syncTenants(owner, tenants)
         } finally {
           await owner.$disconnect()
         }

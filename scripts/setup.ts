@@ -6,6 +6,8 @@ import path from 'node:path'
 import { EnvError, describeMode, getEnv, type Env } from '../app/modules/config/env.server.ts'
 import { openDatabaseServer } from './lib/database.ts'
 import { prepareDatabase } from './lib/prepare.ts'
+import { announceRelease } from '../app/modules/tenancy/registry.server.ts'
+import { closeBus } from '../app/modules/bus/bus.server.ts'
 import { DEMO_PROFILE_COUNT } from './lib/seed.ts'
 
 let env: Env
@@ -24,13 +26,19 @@ const dataDir = path.resolve(env.DATA_DIR)
 const database = await openDatabaseServer({ purpose: 'app', dataDir })
 const name = database.embedded ? 'dating' : database.defaultDatabase
 try {
-  const { appUrl } = await prepareDatabase(database, {
+  const { appUrl, release } = await prepareDatabase(database, {
     database: name,
     seed: env.SEED_DEMO ? { count: DEMO_PROFILE_COUNT, mediaDir: path.join(dataDir, 'media') } : false,
     dataDir,
     log: (line) => console.info(`[setup] ${line}`),
   })
   console.info(`[setup] runtime URL: ${appUrl.replace(/:[^:@/]+@/, ':***@')}`)
+  // Running nodes load the new configuration release now (they also find it within 30 s).
+  await announceRelease(release).then(
+    () => console.info(`[setup] announced tenant configuration release ${release} to the nodes`),
+    (error: unknown) => console.warn(`[setup] could not announce release ${release} (${(error as Error).message}); nodes find it within 30 s`),
+  )
+  await closeBus()
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1

