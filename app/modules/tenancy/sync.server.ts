@@ -40,13 +40,14 @@ export async function checkPoolMoves(db: Db, tenants: readonly LoadedTenant[]): 
  * a rule is refused before anything is written.
  */
 export async function syncTenants(db: Db, tenants: readonly LoadedTenant[]): Promise<number> {
-  checkRelease(tenants, THEME_NAMES)
   const pools = [...new Set(tenants.map((t) => t.pool))]
   return db.$transaction(async (tx) => {
     // Serialises concurrent syncs, so the check below sees every committed move.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('dating:tenant-sync'))`
     const moves = poolMoves(await tx.tenant.findMany({ select: { id: true, poolId: true } }), tenants)
     if (moves.length > 0) throw new PoolMoveError(moves)
+    // Every rule again, before anything is written (writeRelease checks once more).
+    checkRelease(tenants, THEME_NAMES)
     for (const id of pools) await tx.pool.upsert({ where: { id }, create: { id }, update: {} })
     for (const t of tenants) {
       await tx.tenant.upsert({
