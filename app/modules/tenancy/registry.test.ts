@@ -1,4 +1,6 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ownerDb } from '../../../tests/fixtures.ts'
@@ -97,4 +99,56 @@ describe('tenant registry (configuration releases by version, decision 057)', ()
     // The runtime role reads releases but cannot write one.
     await expect(getRuntimeDb().$executeRawUnsafe(`DELETE FROM dating_config.tenant_release`)).rejects.toThrow(/permission denied/)
   })
+
+  const hasRedis = spawnSync('redis-server', ['--version']).status === 0
+  if (!hasRedis) console.info('[registry.test] the two-node bus case is skipped: redis-server is not installed')
+
+  it.runIf(hasRedis)('two nodes on a real Redis: a file change on one becomes a release the other loads by the bus', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo
+        probe.close(() => resolve(free))
+      })
+    })
+    const redis: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+    const savedUrl = process.env.REDIS_URL
+    const closers: (() => Promise<void>)[] = []
+    const file = path.join(dir, 'datevibe.ts')
+    const original = await readFile(file, 'utf8')
+    try {
+      for (let i = 0; i < 50 && !spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG'); i++) await new Promise((r) => setTimeout(r, 100))
+      process.env.REDIS_URL = `redis://127.0.0.1:${port}`
+      // Each node: the registry and its bus, module copies of their own.
+      const node = async () => {
+        vi.resetModules()
+        const registry = await import('./registry.server.ts')
+        const bus = await import('../bus/bus.server.ts')
+        closers.push(bus.closeBus)
+        return registry
+      }
+      const developer = await node() // has the owner's URL: makes releases from its files
+      const other = await node() // runtime role only: loads what is announced
+      await developer.getRegistry()
+      await other.getRegistry()
+      const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      await developer.watchTenantFiles(sync)
+      await other.watchTenantFiles()
+      const before = other.servedRelease()
+
+      await writeFile(file, original.replace("name: 'DateVibe'", "name: 'DateVibe Twee'"))
+      const until = Date.now() + 10_000
+      while (other.servedRelease() === before && Date.now() < until) await new Promise((r) => setTimeout(r, 50))
+      warnings.mockRestore()
+      expect(developer.servedRelease()).toBeGreaterThan(before)
+      expect(other.servedRelease()).toBe(developer.servedRelease())
+      expect((await other.getRegistry()).bySlug.get('datevibe')?.name).toBe('DateVibe Twee')
+      expect(await latestReleaseVersion(getRuntimeDb())).toBe(other.servedRelease())
+    } finally {
+      await writeFile(file, original)
+      await Promise.allSettled(closers.map((close) => close()))
+      if (savedUrl === undefined) delete process.env.REDIS_URL
+      else process.env.REDIS_URL = savedUrl
+      redis.kill('SIGKILL')
+    }
+  }, 30_000)
 })
