@@ -38,7 +38,30 @@ export function createRedisClient(name: string, extra: RedisOptions = {}, cluste
   } else if (env.REDIS_URL) made = new Redis(env.REDIS_URL, redisOptions(extra))
   else return null
   logOutagesOnce(made, name)
+  if (made instanceof Cluster) made.on('node error', (error: Error, node: string) => markNodeTrouble(made, name, node, error))
   return made
+}
+
+/**
+ * A cluster stays `ready` while one of its masters is away, and every command for that
+ * master's slots waits REDIS_COMMAND_TIMEOUT_MS before it fails. After a node error the
+ * cluster counts as degraded for NODE_TROUBLE_MS (renewed by every failed reconnect, which
+ * come at least every 2 s), so the callers fall back at once, as with a single Redis away.
+ */
+export const NODE_TROUBLE_MS = 3_000
+const troubleUntil = new WeakMap<RedisClient, number>()
+
+function markNodeTrouble(client: Cluster, name: string, node: string, error: Error): void {
+  const until = troubleUntil.get(client) ?? 0
+  const meanwhile = name.startsWith('bus') ? 'live events of its slots wait' : 'limits count in this process and caches compute locally'
+  if (until < Date.now()) console.warn(`[redis] ${name}: cluster node ${node} failed (${error.message}); meanwhile ${meanwhile}`)
+  troubleUntil.set(client, Date.now() + NODE_TROUBLE_MS)
+}
+
+/** Whether the client is known to be away (reconnecting) or a cluster node failed just now. */
+export function redisDegraded(client: RedisClient): boolean {
+  if (client.status === 'reconnecting' || client.status === 'close' || client.status === 'end') return true
+  return (troubleUntil.get(client) ?? 0) > Date.now()
 }
 
 /** One line when the connection is lost, one when it is back: never one per retry. */
@@ -58,7 +81,7 @@ export function logOutagesOnce(client: RedisClient, name: string): void {
 
 /** Whether a command sent now would go out at once (else callers skip Redis). */
 export function redisReady(client: RedisClient): boolean {
-  return client.status === 'ready'
+  return client.status === 'ready' && !redisDegraded(client)
 }
 
 let client: RedisClient | null | undefined

@@ -5,7 +5,7 @@
 import pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { getEnv } from '../config/env.server.ts'
-import { getRedis } from '../kv/redis.server.ts'
+import { getRedis, redisDegraded } from '../kv/redis.server.ts'
 import { metrics } from '../observability/metrics.server.ts'
 import { ruleFor, type LimitName } from './rules.ts'
 
@@ -31,14 +31,14 @@ function pgPool(url: string): pg.Pool {
 
 /**
  * The limiter of `name`: the shared store's, or while Redis is known to be away (it was
- * connected and is reconnecting) this node's in-process insurance at once, without waiting
+ * connected and is reconnecting, or a cluster node failed within the last seconds) this node's in-process insurance at once, without waiting
  * for a command to time out (docs/decisions/047). A store that fails mid-command falls back
  * to the same insurance (rate-limiter-flexible's insuranceLimiter).
  */
 function limiter(name: LimitName): RateLimiterAbstract {
   const { store, insurance } = limiterPair(name)
   const redis = getRedis()
-  if (redis && (redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end')) {
+  if (redis && redisDegraded(redis)) {
     metrics.limiterFallbacks.inc({ store: 'redis' })
     return insurance
   }
