@@ -45,6 +45,8 @@ export type NewAccount = {
   birthDate: Date
   country: string
   region?: string | null
+  /** Free text (step 1), optional. */
+  city?: string | null
   name: string
   email: string
   password: string
@@ -134,6 +136,7 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
           birthDate: input.birthDate,
           country: input.country,
           region: input.region || null,
+          city: input.city?.trim() || null,
           status: 'disabled',
           invisible: false,
           lastActiveAt: now,

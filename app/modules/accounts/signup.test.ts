@@ -290,6 +290,28 @@ describe('submitSignupStep (the /signup action, page and modal)', () => {
     expect(profile.about).toBe('Hallo!')
   })
 
+  it('asks for the city at step 1: optional, checked, kept on error and stored with the profile (issue 22)', async () => {
+    const d = deps(FLIRTLOKAAL)
+    const about = { gender: 'woman', sexuality: 'hetero' }
+    const tooLong = await submitSignupStep(d, visitor(form({ step: '1', ...about, ...placeNL, city: 'Amsterdam'.repeat(8) })))
+    expect(tooLong).toMatchObject({ kind: 'data', status: 400, data: { step: 1, result: { error: { city: ['signup:errors.cityTooLong'] } } } })
+    const odd = await submitSignupStep(d, visitor(form({ step: '1', ...about, ...placeNL, city: 'Kalverstraat 12' })))
+    expect(odd).toMatchObject({ kind: 'data', status: 400, data: { step: 1, result: { error: { city: ['signup:errors.cityInvalid'] }, initialValue: { city: 'Kalverstraat 12' } } } })
+    if (odd.kind !== 'data') throw new Error('expected data')
+    // The other fields of the step stay as typed too.
+    expect(odd.data.result?.initialValue).toMatchObject(placeNL)
+    // Without a city the step goes on (it is optional).
+    expect(await submitSignupStep(d, visitor(form({ step: '1', ...about, ...placeNL })))).toMatchObject({ status: 200, data: { step: 2 } })
+    const place = { ...placeNL, city: " 's-Hertogenbosch " }
+    const s1 = await submitSignupStep(d, visitor(form({ step: '1', ...about, ...place })))
+    expect(s1).toMatchObject({ status: 200, data: { step: 2, draft: { city: " 's-Hertogenbosch " } } })
+    const account = { name: 'Bossche', email: 'city@example.test', password: 'a city password' }
+    expect(await submitSignupStep(d, visitor(form({ step: '2', ...about, ...place, ...account })))).toMatchObject({ kind: 'redirect' })
+    const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findFirstOrThrow({ where: { user: { is: { tenantId: 'flirtlokaal', email: account.email } } } }))
+    expect(profile.city).toBe("'s-Hertogenbosch")
+    expect(step1Schema({ minimumAge: 18, countries: ['PL'] }).safeParse({ birthDate: '1990-01-01', country: 'PL', region: 'LD', city: 'Łódź' }).success).toBe(true)
+  })
+
   it('answers the modal with the next step as data, not a redirect', async () => {
     const values = { step: '2', modal: '1', gender: 'woman', sexuality: 'bi', ...placeNL, name: 'Modal Maxi', email: 'modal@example.test', password: 'a modal password' }
     const outcome = await submitSignupStep(deps(FLIRTLOKAAL), visitor(form(values)))
