@@ -20,7 +20,7 @@ process.env.LOCALHOST_TENANTS = 'true'
 // Abuse limits: this run's own namespace, and room for the many signups and look-ups every
 // browser test makes from 127.0.0.1. Tuning, not a switch: the limits stay on.
 process.env.RATE_LIMIT_NAMESPACE ??= name
-process.env.RATE_LIMITS ??= 'signup_ip=500/600,signup_ip_day=5000/86400,signup_domain=5000/3600,geocode_ip=1000/600,reset_request_ip=200/3600,like_ip=2000/600'
+process.env.RATE_LIMITS ??= 'signup_ip=500/600,signup_ip_day=5000/86400,signup_domain=5000/3600,signup_device=500/86400,geocode_ip=1000/600,reset_request_ip=200/3600,like_ip=2000/600'
 // The browser reaches the app on loopback, where a production proxy would sit: its country
 // header (CF-IPCountry) is honoured as behind that proxy, for the country rules of SPEC §2.
 process.env.TRUST_PROXY ??= 'loopback'

@@ -1,5 +1,6 @@
 // Signup against a real database: the account, its credits and traffic source, the rules of
 // SPEC §5 and §6, and the per-site uniqueness of e-mail addresses.
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDb, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { THEME_NAMES, THEMES } from '../../../themes/index.ts'
@@ -264,7 +265,8 @@ describe('submitSignupStep (the /signup action, page and modal)', () => {
     for (const [k, v] of Object.entries(values)) data.set(k, v)
     return data
   }
-  const visitor = (formData: FormData, tracking: NewAccount['tracking'] = null) => ({ formData, member: null, tracking, locale: 'nl', userAgent: 'vitest', ip: '' })
+  // Each call its own browser (signed visitor-device id), as a new visitor's would be.
+  const visitor = (formData: FormData, tracking: NewAccount['tracking'] = null, device: string | null = randomUUID()) => ({ formData, member: null, tracking, locale: 'nl', userAgent: 'vitest', ip: '', device })
   const placeNL = { birthDate: '1991-02-03', country: 'NL', region: 'UT' }
 
   it('walks steps 0-4: carries the draft, creates the account at step 2, saves about me at step 4', async () => {
@@ -310,6 +312,30 @@ describe('submitSignupStep (the /signup action, page and modal)', () => {
     const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findFirstOrThrow({ where: { user: { is: { tenantId: 'flirtlokaal', email: account.email } } } }))
     expect(profile.city).toBe("'s-Hertogenbosch")
     expect(step1Schema({ minimumAge: 18, countries: ['PL'] }).safeParse({ birthDate: '1990-01-01', country: 'PL', region: 'LD', city: 'Łódź' }).success).toBe(true)
+  })
+
+  it('refuses a browser over its signup limit with a translated message while another browser from the same address still signs up (decision 055)', async () => {
+    const d = deps(FLIRTLOKAAL)
+    const ip = `10.55.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+    const [phone, laptop] = [randomUUID(), randomUUID()]
+    const signUp = (device: string | null, i: number) =>
+      submitSignupStep(d, { ...visitor(form({ step: '2', gender: 'man', sexuality: 'hetero', ...placeNL, name: `Device${i}`, email: `device-${device ?? 'none'}-${i}@example.test`, password: 'one device password' })), ip, device })
+    const points = 5 // signup_device's default: 5 a day per browser and site
+    for (let i = 0; i < points; i++) expect(await signUp(phone, i)).toMatchObject({ kind: 'redirect', to: '/signup?step=3' })
+    const refused = await signUp(phone, points)
+    if (refused.kind !== 'data') throw new Error('expected data')
+    expect(refused.status).toBe(429)
+    expect(refused.data.limited).toBe('Vanaf dit apparaat zijn vandaag al genoeg accounts aangemaakt. Probeer het morgen opnieuw.')
+    // What was typed stays (not the password); nothing was created.
+    expect(refused.data.result?.initialValue).toMatchObject({ name: `Device${points}` })
+    expect(JSON.stringify(refused.data)).not.toContain('one device password')
+    expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.user.count({ where: { tenantId: 'flirtlokaal', email: `device-${phone}-${points}@example.test` } }))).toBe(0)
+    // Another browser behind the same address still signs up.
+    expect(await signUp(laptop, 0)).toMatchObject({ kind: 'redirect', to: '/signup?step=3' })
+    // A post without a (valid) device counts for its IP under the same rule.
+    const noDeviceIp = `10.56.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+    for (let i = 0; i < points; i++) expect(await submitSignupStep(d, { ...visitor(form({ step: '2', gender: 'man', sexuality: 'hetero', ...placeNL, name: `Bare${i}`, email: `bare-${noDeviceIp}-${i}@example.test`, password: 'no device password' })), ip: noDeviceIp, device: null })).toMatchObject({ kind: 'redirect' })
+    expect(await submitSignupStep(d, { ...visitor(form({ step: '2', gender: 'man', sexuality: 'hetero', ...placeNL, name: 'BareLast', email: `bare-${noDeviceIp}-last@example.test`, password: 'no device password' })), ip: noDeviceIp, device: null })).toMatchObject({ status: 429 })
   })
 
   it('answers the modal with the next step as data, not a redirect', async () => {
