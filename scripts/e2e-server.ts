@@ -1,9 +1,10 @@
 // The server Playwright (and the benchmark) starts: a fresh database from the migrations,
 // the demo tenants and a demo seed (SEED_COUNT per pool, default 40), then the production
 // build on E2E_PORT.
-import { writeFile } from 'node:fs/promises'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { EMBEDDED_DATABASE, getEnv } from '../app/modules/config/env.server.ts'
 import { dropDatabase, openDatabaseServer } from './lib/database.ts'
 import { prepareDatabase } from './lib/prepare.ts'
@@ -19,7 +20,7 @@ process.env.LOCALHOST_TENANTS = 'true'
 // Abuse limits: this run's own namespace, and room for the many signups and look-ups every
 // browser test makes from 127.0.0.1. Tuning, not a switch: the limits stay on.
 process.env.RATE_LIMIT_NAMESPACE ??= name
-process.env.RATE_LIMITS ??= 'signup_ip=500/600,signup_ip_day=5000/86400,signup_domain=5000/3600,geocode_ip=1000/600,reset_request_ip=200/3600,like_ip=2000/600'
+process.env.RATE_LIMITS ??= 'signup_ip=500/600,signup_ip_day=5000/86400,signup_domain=5000/3600,signup_device=500/86400,geocode_ip=1000/600,reset_request_ip=200/3600,like_ip=2000/600'
 // The browser reaches the app on loopback, where a production proxy would sit: its country
 // header (CF-IPCountry) is honoured as behind that proxy, for the country rules of SPEC §2.
 process.env.TRUST_PROXY ??= 'loopback'
@@ -34,7 +35,22 @@ const dataDir = path.resolve(env.DATA_DIR)
 const database = await openDatabaseServer({ purpose: 'test', dataDir })
 await dropDatabase(database, name)
 const e2eDir = path.join(dataDir, 'e2e')
-const { appUrl } = await prepareDatabase(database, { database: name, dataDir, seed: { count: env.SEED_COUNT, mediaDir: path.join(e2eDir, 'media') } })
+// The demo sites as they are, except that DateDichtbij charges 5 credits to unlock a private
+// photo (the demo sites open them to premium members for 0): so the browser tests meet the
+// locked tile and its unlock button (issue 22). Each file re-exports the real one.
+const sourceTenants = path.resolve(process.env.TENANTS_DIR || 'tenants')
+const e2eTenants = path.join(e2eDir, 'tenants')
+await mkdir(e2eTenants, { recursive: true })
+for (const file of (await readdir(sourceTenants)).filter((f) => f.endsWith('.ts') && f !== 'schema.ts' && f !== 'index.ts' && !f.endsWith('.test.ts'))) {
+  const source = JSON.stringify(pathToFileURL(path.join(sourceTenants, file)).href)
+  const text =
+    file === 'datedichtbij.ts'
+      ? `import base from ${source}\nexport default { ...base, credits: { ...base.credits, photo: 5 } }\n`
+      : `export { default } from ${source}\n`
+  await writeFile(path.join(e2eTenants, file), text)
+}
+process.env.TENANTS_DIR = e2eTenants
+const { appUrl } = await prepareDatabase(database, { database: name, dataDir, tenantsDir: e2eTenants, seed: { count: env.SEED_COUNT, mediaDir: path.join(e2eDir, 'media') } })
 process.env.APP_DATABASE_URL = appUrl
 // This machine's embedded server: the demo's rules (mail links on the request's host, test hooks).
 if (database.embedded) process.env[EMBEDDED_DATABASE] = '1'
@@ -72,7 +88,7 @@ lockEnv()
 const server = app.listen(port, '127.0.0.1', () => console.info(`e2e server on ${port}`))
 // What a second app node needs to join this one (scripts/e2e-node.ts, started by e2e specs
 // that test delivery across nodes): the same database, mail and settings.
-const nodeEnvNames = ['PORT', 'MOLLIE_API_ENDPOINT', 'MOLLIE_CHECKOUT_ORIGIN', 'APP_DATABASE_URL', 'SMTP_URL', 'OPERATOR_HOST', 'MAIL_EVENT_TOKENS', 'E2E_TEST_HOOKS', 'LOCALHOST_TENANTS', 'RATE_LIMIT_NAMESPACE', 'RATE_LIMITS', 'REDIS_URL', 'TRUST_PROXY', EMBEDDED_DATABASE] as const
+const nodeEnvNames = ['PORT', 'MOLLIE_API_ENDPOINT', 'MOLLIE_CHECKOUT_ORIGIN', 'APP_DATABASE_URL', 'SMTP_URL', 'OPERATOR_HOST', 'MAIL_EVENT_TOKENS', 'E2E_TEST_HOOKS', 'LOCALHOST_TENANTS', 'RATE_LIMIT_NAMESPACE', 'RATE_LIMITS', 'REDIS_URL', 'TENANTS_DIR', 'TRUST_PROXY', EMBEDDED_DATABASE] as const
 await writeFile(
   path.join(e2eDir, 'node.json'),
   JSON.stringify({ dataDir: e2eDir, ownerDatabaseUrl, env: Object.fromEntries(nodeEnvNames.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))) }),

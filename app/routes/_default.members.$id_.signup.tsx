@@ -8,6 +8,7 @@ import { submitSignupStep } from '~/modules/accounts/signup.server.ts'
 import { resolveTracking, signupAllowed } from '~/modules/accounts/tracking.server.ts'
 import { landerAttribution } from '~/modules/landers/cookie.server.ts'
 import { sessionCookie } from '~/modules/auth/session.server.ts'
+import { visitorDevice } from '~/modules/auth/visitor-device.server.ts'
 import { readScoped } from '~/modules/db/scoped.server.ts'
 import { limitHeaders } from '~/modules/limits/answer.server.ts'
 import { limitPageHeaders } from '~/modules/limits/headers.ts'
@@ -61,7 +62,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     message: { name: target.name, maxLength: tenant.messageLength },
   }
   const title = context.t('message.title', { ns: 'signup', name: target.name })
-  return data({ view, target, title }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+  // The signup form marks this browser (decision 055: the per-device signup limit).
+  const headers = new Headers()
+  for (const cookie of [setCookie, visitorDevice(request).setCookie]) if (cookie) headers.append('Set-Cookie', cookie)
+  return data({ view, target, title }, { headers })
 }
 
 export const headers = limitPageHeaders
@@ -70,6 +74,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const target = await findTarget(context, params.id)
   const { db, scope, tenant, theme, t, locale, member } = context
   const { tracking, setCookie } = await resolveTracking(request)
+  const device = visitorDevice(request)
   const outcome = await submitSignupStep(
     { db, scope, tenant, theme, t, link: (path) => siteLink(tenant, request, path) },
     {
@@ -80,11 +85,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       locale,
       userAgent: request.headers.get('user-agent'),
       ip: context.clientIp,
+      device: device.id,
       message: { recipientId: target.id, maxLength: tenant.messageLength },
     },
   )
   const headers = new Headers()
   if (setCookie) headers.append('Set-Cookie', setCookie)
+  if (device.setCookie) headers.append('Set-Cookie', device.setCookie)
   if (outcome.sessionId) headers.append('Set-Cookie', sessionCookie(outcome.sessionId))
   if (outcome.kind === 'redirect') throw redirect(outcome.to, { headers })
   if (outcome.retryAfter) for (const [name, value] of Object.entries(limitHeaders(outcome.retryAfter))) headers.set(name, value)

@@ -30,8 +30,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await searchMembers(reads, scope, { site: tenant, viewerProfileId: viewerId, params: url.searchParams })
   // Logged-in members like from the cards; visitors are asked to log in on the profile.
   const likes = viewerId ? await likeButtonStates(reads, scope, viewerId, [...result.members, ...result.similar].map((m) => m.id)) : null
-  // Live cam items on the first page of a search only (SPEC §1).
-  const cams = url.searchParams.has('cursor') ? [] : await liveCams(reads, scope, tenant, viewerId)
+  // Live cam items on the first page of a search only (SPEC §1), of the gender(s) searched
+  // for: a member's looking-for unless the filter says otherwise (issue 22); a visitor's
+  // only when they chose one in the filter.
+  const lookingFor = viewerId || url.searchParams.has('gender') ? result.filters.gender : 'all'
+  const cams = url.searchParams.has('cursor') ? [] : await liveCams(reads, scope, tenant, { profileId: viewerId, lookingFor })
   return data(
     {
       ...result,

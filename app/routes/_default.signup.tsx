@@ -9,6 +9,7 @@ import { resolveTracking, signupAllowed } from '~/modules/accounts/tracking.serv
 import { landerAttribution } from '~/modules/landers/cookie.server.ts'
 import { requireAnonymous } from '~/modules/auth/guards.server.ts'
 import { sessionCookie } from '~/modules/auth/session.server.ts'
+import { visitorDevice } from '~/modules/auth/visitor-device.server.ts'
 import { limitHeaders } from '~/modules/limits/answer.server.ts'
 import { limitPageHeaders } from '~/modules/limits/headers.ts'
 import { siteLink } from '~/modules/mail/send.server.ts'
@@ -43,7 +44,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const own = await listOwnPhotos(context.db, context.scope, member.profile.id)
     view.photos = own.photos.filter((p) => p.status !== 'rejected').map((p) => ({ id: p.id, thumbUrl: photoUrls(tenant.cdnPrefix, p, { own: true }).thumbUrl }))
   }
-  return data({ view, title: context.t('title', { ns: 'signup' }) }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+  // The signup form marks this browser (decision 055: the per-device signup limit).
+  const headers = new Headers()
+  for (const cookie of [setCookie, member ? null : visitorDevice(request).setCookie]) if (cookie) headers.append('Set-Cookie', cookie)
+  return data({ view, title: context.t('title', { ns: 'signup' }) }, { headers })
 }
 
 // A 429 page keeps its Retry-After (Remix passes only cookies on by itself).
@@ -52,12 +56,14 @@ export const headers = limitPageHeaders
 export async function action({ request, context }: ActionFunctionArgs) {
   const { db, scope, tenant, theme, t, locale, member } = context
   const { tracking, setCookie } = await resolveTracking(request)
+  const device = visitorDevice(request)
   const outcome = await submitSignupStep(
     { db, scope, tenant, theme, t, link: (path) => siteLink(tenant, request, path) },
-    { formData: await request.formData(), member, tracking, lander: await landerAttribution(request), locale, userAgent: request.headers.get('user-agent'), ip: context.clientIp },
+    { formData: await request.formData(), member, tracking, lander: await landerAttribution(request), locale, userAgent: request.headers.get('user-agent'), ip: context.clientIp, device: device.id },
   )
   const headers = new Headers()
   if (setCookie) headers.append('Set-Cookie', setCookie)
+  if (device.setCookie) headers.append('Set-Cookie', device.setCookie)
   // Logged in from step 2 on, so steps 3-4 and /complete-signup know the member.
   if (outcome.sessionId) headers.append('Set-Cookie', sessionCookie(outcome.sessionId))
   if (outcome.kind === 'redirect') throw redirect(outcome.to, { headers })

@@ -57,6 +57,8 @@ export type DemoProfile = {
   /** E-mail of the member's account on the home site, or null for a profile without one. */
   accountEmail: string | null
   avatarSeed: string
+  /** Every fourth member also has an approved private photo (a second avatar from this seed). */
+  privatePhotoSeed: string | null
 }
 
 function ageFor(r: number, pick: (min: number, max: number) => number): number {
@@ -145,6 +147,7 @@ export function demoProfile(opts: {
     createdAt,
     accountEmail,
     avatarSeed: `${opts.poolId}:${index}`,
+    privatePhotoSeed: index % 4 === 1 ? `${opts.poolId}:${index}:private` : null,
   }
 }
 
@@ -176,13 +179,14 @@ function countSeeded(tx: ScopedTx, tenantId: string): Promise<number> {
 }
 
 type Avatar = { filename: string; thumbFilename: string }
+type SeededMember = { profile: DemoProfile; avatar: Avatar; privatePhoto: Avatar | null }
 
 /** Inserts the given members (with their accounts and photos) for one tenant. */
 async function insertMembers(
   tx: ScopedTx,
   scope: { tenantId: string; poolId: string },
   locale: SeedLocale,
-  members: readonly { profile: DemoProfile; avatar: Avatar }[],
+  members: readonly SeededMember[],
 ): Promise<void> {
   const { tenantId, poolId } = scope
 
@@ -251,19 +255,23 @@ async function insertMembers(
     const k = key(r.name, r.birthDate, r.lastActiveAt)
     idsByKey.set(k, [...(idsByKey.get(k) ?? []), r.id])
   }
-  const photos = members.map(({ profile: p, avatar }) => {
+  const photos = members.flatMap(({ profile: p, avatar, privatePhoto }) => {
     const profileId = idsByKey.get(key(p.name, p.birthDate, p.lastActiveAt))?.shift()
     if (profileId === undefined) throw new Error(`seedPool: no id returned for demo profile ${p.index}`)
-    return {
+    const main = {
       poolId,
       profileId,
       filename: avatar.filename,
       thumbFilename: avatar.thumbFilename,
       status: 'active' as const,
       isMain: true,
+      isPrivate: false,
       position: 0,
       createdAt: p.createdAt,
     }
+    // An approved private photo: locked for premium viewers where the site charges for it.
+    if (!privatePhoto) return [main]
+    return [main, { ...main, filename: privatePhoto.filename, thumbFilename: privatePhoto.thumbFilename, isMain: false, isPrivate: true, position: 1 }]
   })
   await tx.photo.createMany({ data: photos })
 }
@@ -293,7 +301,10 @@ export async function seedPool(db: Db, opts: SeedPoolOptions): Promise<{ created
       const members = await mapLimit(wanted.slice(have), AVATAR_CONCURRENCY, async (index) => {
         const profile = demoProfile({ poolId, locale: opts.locale, countries: opts.countries, index, now })
         const avatar = await writeAvatar({ storage: opts.storage, seed: profile.avatarSeed, gender: profile.gender, initials: '' })
-        return { profile, avatar }
+        const privatePhoto = profile.privatePhotoSeed
+          ? await writeAvatar({ storage: opts.storage, seed: profile.privatePhotoSeed, gender: profile.gender, initials: '' })
+          : null
+        return { profile, avatar, privatePhoto }
       })
       const done = await withScope(
         db,

@@ -111,7 +111,9 @@ export function ChatScreen({
           </Link>
         </div>
       ) : (
-        <>
+        // The open gift picker lies over the messages (chat.css), so neither the list nor the
+        // message box gives up its room to it on a phone (issue 22).
+        <div className="chat__compose">
           <Composer key={lastMine ?? 'none'} composer={composer} failure={failure?.gift ? undefined : failure} sending={sending} />
           <div className="chat__gifts">
             <GiftPicker key={lastMine ?? 'none'} offer={composer.gifts} busy={sending} />
@@ -121,7 +123,7 @@ export function ChatScreen({
               </p>
             ) : null}
           </div>
-        </>
+        </div>
       )}
       {failure?.error === 'insufficient' ? <BuyCreditsAlert what={failure.gift ? 'gift' : 'message'} /> : null}
     </section>

@@ -8,7 +8,7 @@ import { UseMyLocation, type LocatedPlace } from '~/components/profile/use-my-lo
 import { latestBirthDate, STEP_FIELDS, step1Schema } from '~/modules/accounts/signup-schema.ts'
 import { formId, StepButtons, StepForm, validateUnlessBack, type StepProps } from './step-form.tsx'
 
-/** Step 1: date of birth, country and region (the regions follow the chosen country). */
+/** Step 1: date of birth, country, region (the regions follow the chosen country) and city (optional). */
 export function StepPlace(props: StepProps) {
   const { t } = useTranslation('signup')
   const { t: tc } = useTranslation()
@@ -65,6 +65,7 @@ export function StepPlace(props: StepProps) {
           />
         </div>
       ) : null}
+      <TextField meta={fields.city} label={t('place.city')} autoComplete="address-level2" hint={t('place.cityHint')} />
       <StepButtons submit={t('next')} back />
     </StepForm>
   )

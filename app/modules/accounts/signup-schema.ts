@@ -9,20 +9,32 @@ import { EmailSchema, PasswordSchema, ProfileNameSchema, birthDateSchema, nameDi
 export const GENDERS = ['man', 'woman'] as const
 export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const
 export const ABOUT_MAX_LENGTH = 1000
+/** The city, free text as the member writes it (search and distance go by country and region). */
+export const CITY_MAX_LENGTH = 60
+/** Letters of any script, with the spaces, hyphens, apostrophes, dots and brackets of place names ('s-Hertogenbosch, St. Gallen). */
+const CITY_PATTERN = /^['’]?[\p{L}\p{M}][\p{L}\p{M} '’.\-()]*$/u
 
-/** 0 gender/sexuality, 1 birth date/location, 2 account, 3 photo, 4 about me. */
+/** Optional; trimmed; a place name, not a street address or a link. */
+export const citySchema = z
+  .string()
+  .trim()
+  .max(CITY_MAX_LENGTH, 'signup:errors.cityTooLong')
+  .refine((v) => v === '' || CITY_PATTERN.test(v), 'signup:errors.cityInvalid')
+  .optional()
+
+/** 0 gender/sexuality, 1 birth date/location (country, region, city), 2 account, 3 photo, 4 about me. */
 export const SIGNUP_STEPS = [0, 1, 2, 3, 4] as const
 export type SignupStep = (typeof SIGNUP_STEPS)[number]
 /** Steps after the account exists: the member is logged in. */
 export const MEMBER_STEPS: readonly SignupStep[] = [3, 4]
 
 /** Values of steps 0 and 1, carried to later steps as hidden inputs (never the password). */
-export const DRAFT_FIELDS = ['gender', 'sexuality', 'birthDate', 'country', 'region'] as const
+export const DRAFT_FIELDS = ['gender', 'sexuality', 'birthDate', 'country', 'region', 'city'] as const
 export type DraftField = (typeof DRAFT_FIELDS)[number]
 /** `signupMessage`: the first message of a signup through a profile (/members/{id}/signup), carried too. */
 export type SignupDraft = Partial<Record<DraftField, string>> & { signupMessage?: string }
 
-export const STEP_FIELDS: Record<0 | 1, readonly DraftField[]> = { 0: ['gender', 'sexuality'], 1: ['birthDate', 'country', 'region'] }
+export const STEP_FIELDS: Record<0 | 1, readonly DraftField[]> = { 0: ['gender', 'sexuality'], 1: ['birthDate', 'country', 'region', 'city'] }
 
 export type SignupRules = { minimumAge: number; countries: readonly string[]; today?: () => Date }
 
@@ -55,6 +67,7 @@ export function step1Schema({ minimumAge, countries, today }: SignupRules) {
       birthDate: birthDateSchema(minimumAge, today),
       country: z.string({ error: 'validation.choose' }).refine((c) => countries.includes(c), 'validation.choose'),
       region: z.string().max(10).optional(),
+      city: citySchema,
     })
     .superRefine((value, ctx) => {
       // A region of the chosen country; required wherever the country has regions.
@@ -110,7 +123,8 @@ export function readDraft(formData: FormData): SignupDraft {
   const draft: SignupDraft = {}
   for (const field of DRAFT_FIELDS) {
     const value = formData.get(field)
-    if (typeof value === 'string' && value !== '' && value.length <= 20) draft[field] = value
+    const max = field === 'city' ? CITY_MAX_LENGTH * 2 : 20
+    if (typeof value === 'string' && value !== '' && value.length <= max) draft[field] = value
   }
   const message = formData.get('signupMessage')
   if (typeof message === 'string' && message !== '' && message.length <= MESSAGE_CARRY_MAX) draft.signupMessage = message

@@ -45,6 +45,8 @@ export type NewAccount = {
   birthDate: Date
   country: string
   region?: string | null
+  /** Free text (step 1), optional. */
+  city?: string | null
   name: string
   email: string
   password: string
@@ -134,6 +136,7 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
           birthDate: input.birthDate,
           country: input.country,
           region: input.region || null,
+          city: input.city?.trim() || null,
           status: 'disabled',
           invisible: false,
           lastActiveAt: now,
@@ -220,6 +223,11 @@ export type StepInput = {
   /** The client's IP: the key of the signup limits. */
   ip: string
   /**
+   * The browser's signed visitor-device id (decision 055), or null when the request showed
+   * no valid one: then `signup_device` counts the IP instead.
+   */
+  device: string | null
+  /**
    * A signup through a profile (/members/{id}/signup, SPEC §1): step 0 takes the first
    * message to this member, sent once the account exists (paid from the hidden signup
    * credits, delivered on activation like every message of a not_confirmed member).
@@ -268,14 +276,19 @@ export async function submitSignupStep(deps: SignupDeps, input: StepInput): Prom
   if (account.status !== 'success') return { kind: 'data', status: 400, data: { step: 2, draft, result: account.reply(HIDE) } }
   const ip = input.ip || 'unknown'
   const domain = account.value.email.trim().toLowerCase().split('@').pop() ?? ''
+  // Reserved before the account is made, as every limit here (decision 045, 055).
   const allowed = await consumeAll([
     ['signup_ip', ip],
     ['signup_ip_day', ip],
     ['signup_domain', `${tenant.slug}:${domain}`],
+    ['signup_device', input.device ? `${tenant.slug}:device:${input.device}` : `${tenant.slug}:ip:${ip}`],
   ])
   if (!allowed.ok) {
-    // What was typed stays (but the password); the text names the minutes.
-    const limited = deps.t('limits.tooMany', { ns: 'common', minutes: retryMinutes(allowed.retryAfter) })
+    // What was typed stays (but the password); the text names the minutes, or for this
+    // browser's own (day-long) limit, that it can try again tomorrow.
+    const limited = allowed.exhausted.includes('signup_device')
+      ? deps.t('errors.deviceLimit', { ns: 'signup' })
+      : deps.t('limits.tooMany', { ns: 'common', minutes: retryMinutes(allowed.retryAfter) })
     return { kind: 'data', status: 429, retryAfter: allowed.retryAfter, data: { step: 2, draft, limited, result: account.reply(HIDE) } }
   }
   const created = await createAccount(deps, {

@@ -1,5 +1,6 @@
 // Signup against a real database: the account, its credits and traffic source, the rules of
 // SPEC §5 and §6, and the per-site uniqueness of e-mail addresses.
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDb, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { THEME_NAMES, THEMES } from '../../../themes/index.ts'
@@ -264,7 +265,8 @@ describe('submitSignupStep (the /signup action, page and modal)', () => {
     for (const [k, v] of Object.entries(values)) data.set(k, v)
     return data
   }
-  const visitor = (formData: FormData, tracking: NewAccount['tracking'] = null) => ({ formData, member: null, tracking, locale: 'nl', userAgent: 'vitest', ip: '' })
+  // Each call its own browser (signed visitor-device id), as a new visitor's would be.
+  const visitor = (formData: FormData, tracking: NewAccount['tracking'] = null, device: string | null = randomUUID()) => ({ formData, member: null, tracking, locale: 'nl', userAgent: 'vitest', ip: '', device })
   const placeNL = { birthDate: '1991-02-03', country: 'NL', region: 'UT' }
 
   it('walks steps 0-4: carries the draft, creates the account at step 2, saves about me at step 4', async () => {
@@ -288,6 +290,52 @@ describe('submitSignupStep (the /signup action, page and modal)', () => {
     expect(await submitSignupStep(d, { ...visitor(form({ step: '4', about: '  Hallo!  ' })), member })).toEqual({ kind: 'redirect', to: '/complete-signup' })
     const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { userId: user.id } }))
     expect(profile.about).toBe('Hallo!')
+  })
+
+  it('asks for the city at step 1: optional, checked, kept on error and stored with the profile (issue 22)', async () => {
+    const d = deps(FLIRTLOKAAL)
+    const about = { gender: 'woman', sexuality: 'hetero' }
+    const tooLong = await submitSignupStep(d, visitor(form({ step: '1', ...about, ...placeNL, city: 'Amsterdam'.repeat(8) })))
+    expect(tooLong).toMatchObject({ kind: 'data', status: 400, data: { step: 1, result: { error: { city: ['signup:errors.cityTooLong'] } } } })
+    const odd = await submitSignupStep(d, visitor(form({ step: '1', ...about, ...placeNL, city: 'Kalverstraat 12' })))
+    expect(odd).toMatchObject({ kind: 'data', status: 400, data: { step: 1, result: { error: { city: ['signup:errors.cityInvalid'] }, initialValue: { city: 'Kalverstraat 12' } } } })
+    if (odd.kind !== 'data') throw new Error('expected data')
+    // The other fields of the step stay as typed too.
+    expect(odd.data.result?.initialValue).toMatchObject(placeNL)
+    // Without a city the step goes on (it is optional).
+    expect(await submitSignupStep(d, visitor(form({ step: '1', ...about, ...placeNL })))).toMatchObject({ status: 200, data: { step: 2 } })
+    const place = { ...placeNL, city: " 's-Hertogenbosch " }
+    const s1 = await submitSignupStep(d, visitor(form({ step: '1', ...about, ...place })))
+    expect(s1).toMatchObject({ status: 200, data: { step: 2, draft: { city: " 's-Hertogenbosch " } } })
+    const account = { name: 'Bossche', email: 'city@example.test', password: 'a city password' }
+    expect(await submitSignupStep(d, visitor(form({ step: '2', ...about, ...place, ...account })))).toMatchObject({ kind: 'redirect' })
+    const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findFirstOrThrow({ where: { user: { is: { tenantId: 'flirtlokaal', email: account.email } } } }))
+    expect(profile.city).toBe("'s-Hertogenbosch")
+    expect(step1Schema({ minimumAge: 18, countries: ['PL'] }).safeParse({ birthDate: '1990-01-01', country: 'PL', region: 'LD', city: 'Łódź' }).success).toBe(true)
+  })
+
+  it('refuses a browser over its signup limit with a translated message while another browser from the same address still signs up (decision 055)', async () => {
+    const d = deps(FLIRTLOKAAL)
+    const ip = `10.55.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+    const [phone, laptop] = [randomUUID(), randomUUID()]
+    const signUp = (device: string | null, i: number) =>
+      submitSignupStep(d, { ...visitor(form({ step: '2', gender: 'man', sexuality: 'hetero', ...placeNL, name: `Device${i}`, email: `device-${device ?? 'none'}-${i}@example.test`, password: 'one device password' })), ip, device })
+    const points = 5 // signup_device's default: 5 a day per browser and site
+    for (let i = 0; i < points; i++) expect(await signUp(phone, i)).toMatchObject({ kind: 'redirect', to: '/signup?step=3' })
+    const refused = await signUp(phone, points)
+    if (refused.kind !== 'data') throw new Error('expected data')
+    expect(refused.status).toBe(429)
+    expect(refused.data.limited).toBe('Vanaf dit apparaat zijn vandaag al genoeg accounts aangemaakt. Probeer het morgen opnieuw.')
+    // What was typed stays (not the password); nothing was created.
+    expect(refused.data.result?.initialValue).toMatchObject({ name: `Device${points}` })
+    expect(JSON.stringify(refused.data)).not.toContain('one device password')
+    expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.user.count({ where: { tenantId: 'flirtlokaal', email: `device-${phone}-${points}@example.test` } }))).toBe(0)
+    // Another browser behind the same address still signs up.
+    expect(await signUp(laptop, 0)).toMatchObject({ kind: 'redirect', to: '/signup?step=3' })
+    // A post without a (valid) device counts for its IP under the same rule.
+    const noDeviceIp = `10.56.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+    for (let i = 0; i < points; i++) expect(await submitSignupStep(d, { ...visitor(form({ step: '2', gender: 'man', sexuality: 'hetero', ...placeNL, name: `Bare${i}`, email: `bare-${noDeviceIp}-${i}@example.test`, password: 'no device password' })), ip: noDeviceIp, device: null })).toMatchObject({ kind: 'redirect' })
+    expect(await submitSignupStep(d, { ...visitor(form({ step: '2', gender: 'man', sexuality: 'hetero', ...placeNL, name: 'BareLast', email: `bare-${noDeviceIp}-last@example.test`, password: 'no device password' })), ip: noDeviceIp, device: null })).toMatchObject({ status: 429 })
   })
 
   it('answers the modal with the next step as data, not a redirect', async () => {

@@ -37,6 +37,12 @@ export const LIMIT_RULES = {
   signup_ip_day: { points: 200, duration: 24 * HOUR, block: 0 },
   /** New accounts with addresses of one e-mail domain (a throwaway domain's flood), across all IPs. */
   signup_domain: { points: 100, duration: HOUR, block: 0 },
+  /**
+   * New accounts from one browser (its signed visitor-device cookie), per site: one person
+   * making account after account behind a shared address (decision 055). A post without a
+   * valid cookie counts for its IP under this rule instead.
+   */
+  signup_device: { points: 5, duration: 24 * HOUR, block: 0 },
   /** The "you already have an account" mail, per address. */
   existing_account_mail: { points: 1, duration: HOUR, block: 0 },
 

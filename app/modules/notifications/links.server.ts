@@ -16,6 +16,16 @@ export function setUnsubscribeKey(key: string): void {
   unsubscribeKey = Buffer.from(key, 'base64url')
 }
 
+/**
+ * A key of its own for another signature (e.g. the visitor-device cookie), derived from the
+ * shared unsubscribe key every node loads at start-up: the same on every node, never the
+ * unsubscribe key itself.
+ */
+export function derivedKey(purpose: string): Buffer {
+  if (!unsubscribeKey) throw new Error('the unsubscribe key is not loaded (startTenancy)')
+  return createHmac('sha256', unsubscribeKey).update(`derived-key\n${purpose}`).digest()
+}
+
 function sign(tenantId: string, userId: string, kind: string): string {
   if (!unsubscribeKey) throw new Error('the unsubscribe key is not loaded (startTenancy)')
   return createHmac('sha256', unsubscribeKey).update(`${tenantId}\n${userId}\n${kind}`).digest('base64url').slice(0, 32)

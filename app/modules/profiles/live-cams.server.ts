@@ -5,6 +5,8 @@
 import { readScoped, type Reader, type Scope } from '../db/scoped.server.ts'
 import { poolCached } from '../cache/pool-data.server.ts'
 import { toProfileCard, type ProfileCard } from './showcase.server.ts'
+import { gendersFor } from '../search/criteria.server.ts'
+import type { LookingFor } from '../search/search-params.ts'
 
 export type LiveCam = ProfileCard & { live: boolean }
 export type LiveCamsConfig = { count: number; liveNow: number }
@@ -23,29 +25,34 @@ export function hourlyRank(id: number, hour: number): number {
   return hash
 }
 
+/**
+ * The live cams beside a search: of the gender(s) the search looks for (the member's own
+ * looking-for unless they chose otherwise, issue 22), never a profile blocked either way.
+ */
 export async function liveCams(
   reader: Reader,
   scope: Scope,
   site: { liveCams?: LiveCamsConfig | undefined; cdnPrefix: string },
-  viewerProfileId: number | null,
+  viewer: { profileId: number | null; lookingFor: LookingFor },
   now = new Date(),
 ): Promise<LiveCam[]> {
   const config = site.liveCams
   if (!config) return []
+  const { profileId } = viewer
   // A block either way hides the profile here too, as in the search.
-  const notBlocked = viewerProfileId
-    ? { id: { not: viewerProfileId }, blocking: { none: { blockedId: viewerProfileId } }, blockedBy: { none: { blockerId: viewerProfileId } } }
+  const notBlocked = profileId
+    ? { id: { not: profileId }, blocking: { none: { blockedId: profileId } }, blockedBy: { none: { blockerId: profileId } } }
     : {}
-  const rows = await candidates(reader, scope, notBlocked)
+  const rows = await candidates(reader, scope, { ...notBlocked, gender: { in: gendersFor(viewer.lookingFor) } })
   return pick(rows, config, site.cdnPrefix, now)
 }
 
 type CandidateRow = Awaited<ReturnType<typeof candidates>>[number]
 
-function candidates(reader: Reader, scope: Scope, notBlocked: object) {
+function candidates(reader: Reader, scope: Scope, narrower: object) {
   return readScoped(reader, scope, (tx) =>
     tx.profile.findMany({
-      where: { poolId: scope.poolId, fictional: true, liveCam: true, status: 'active', invisible: false, photos: { some: { isMain: true, status: 'active' } }, ...notBlocked },
+      where: { poolId: scope.poolId, fictional: true, liveCam: true, status: 'active', invisible: false, photos: { some: { isMain: true, status: 'active' } }, ...narrower },
       orderBy: { id: 'asc' },
       take: CANDIDATES,
       select: {
@@ -66,8 +73,9 @@ function pick(rows: readonly (Omit<CandidateRow, 'birthDate'> & { birthDate: Dat
 }
 
 /**
- * The live cams a visitor sees: the pool's candidates come from the pool cache (decision
- * 035), the hourly draw is made per request (the same on every node).
+ * The live cams a visitor sees on the home page: the pool's candidates come from the pool
+ * cache (decision 035), the hourly draw is made per request (the same on every node). A
+ * visitor has said whom they look for nowhere yet: every gender.
  */
 export async function visitorLiveCams(reader: Reader, scope: Scope, site: { liveCams?: LiveCamsConfig | undefined; cdnPrefix: string }, now = new Date()): Promise<LiveCam[]> {
   const config = site.liveCams

@@ -2,12 +2,12 @@
 // (Conform's onValidate) and the server. Pure module: no database, safe on the client.
 // Messages are translation keys: `validation.*` in common, `profile:*` in the profile namespace.
 import { z } from 'zod'
-import { GENDERS, SEXUALITIES, ABOUT_MAX_LENGTH } from '../accounts/signup-schema.ts'
+import { GENDERS, SEXUALITIES, ABOUT_MAX_LENGTH, CITY_MAX_LENGTH } from '../accounts/signup-schema.ts'
 import { ProfileNameSchema, birthDateSchema, nameDiffersFromEmail } from '../accounts/fields.ts'
 import { findRegion, regionsFor } from '../geo/regions.ts'
 import { INTERESTS, isInterest } from '../geo/interests.ts'
 
-export { GENDERS, SEXUALITIES, ABOUT_MAX_LENGTH }
+export { GENDERS, SEXUALITIES, ABOUT_MAX_LENGTH, CITY_MAX_LENGTH }
 
 export const RELATIONSHIP_STATUSES = ['divorced', 'living_together', 'married', 'unmarried', 'single', 'widowed'] as const
 export const HAIR_COLOURS = ['blond', 'brown', 'black', 'red', 'grey', 'bald', 'other'] as const
@@ -17,7 +17,6 @@ export const TATTOOS = ['none', 'some', 'many'] as const
 export const REASONS = ['relationship', 'friendship', 'flirt', 'adventure', 'chat'] as const
 /** Match finder (SPEC §2): how the member describes their appearance. */
 export const APPEARANCES = ['normal', 'sexy'] as const
-export const CITY_MAX_LENGTH = 60
 
 /** Keys of tenant.visibleProfileFields / visibleProfileNotes (tenants/schema.ts). */
 export type ProfileFieldKey =
