@@ -68,7 +68,7 @@ export function normalizeForScreening(body: string): string {
 
 /** Nine or more digits in one run (spaces, dots, dashes, slashes and brackets between them; a leading + or 00). */
 function hasPhoneNumber(text: string): boolean {
-  const runs = text.match(/\+?[\d][\d\s().\/-]{7,}\d/g) ?? []
+  const runs = text.match(/\+?[\d][\d\s()./-]{7,}\d/g) ?? []
   return runs.some((run) => run.replace(/\D/g, '').length >= 9)
 }
 
