@@ -4,15 +4,24 @@
 // who sees the warning on his next page until he confirms it; Anna reports him again and
 // the moderator bans him: his session ends on the next request.
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { signUpDutch } from './members.ts'
 import { expect, test } from './fixtures.ts'
-import { E2E_PORT, siteUrl } from './sites.ts'
+import { E2E_PORT, SITES, siteUrl } from './sites.ts'
 
 const consoleUrl = (path: string) => `http://operator.localhost:${E2E_PORT}${path}`
 
 const ownProfileId = (page: Page) =>
   page.evaluate(() => fetch('/api/user').then((r) => r.json()).then((d: { user: { profile: { id: number } } }) => d.user.profile.id))
+
+/** A second member's browser, past the entry warning and the cookie banner as the fixture's page is. */
+async function memberContext(browser: Browser) {
+  const context = await browser.newContext()
+  await context.addInitScript(() => window.localStorage.setItem('skipped', String(Date.now())))
+  await context.addCookies(SITES.map((site) => ({ name: 'consent', value: 'necessary', url: siteUrl(site.slug) })))
+  await context.addCookies(SITES.map((site) => ({ name: 'entry_warning_seen', value: '1', url: siteUrl(site.slug) })))
+  return context
+}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto(consoleUrl('/login'))
@@ -36,7 +45,7 @@ test('a member reports a profile; a moderator warns, then bans', async ({ page, 
   test.setTimeout(240_000)
   await page.setViewportSize({ width: 390, height: 740 })
   await signUpDutch(page, 'flirtlokaal', 'woman')
-  const bramContext = await browser.newContext()
+  const bramContext = await memberContext(browser)
   const bram = await bramContext.newPage()
   const bramMember = await signUpDutch(bram, 'flirtlokaal', 'man', 'UT')
   const bramId = await ownProfileId(bram)
