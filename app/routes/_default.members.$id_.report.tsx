@@ -108,7 +108,7 @@ export default function ReportPage() {
         <RadioGroup meta={fields.reason} legend={t('report.reason')} options={REPORT_REASONS.map((r) => ({ value: r, label: t(`report.reasons.${r}`) }))} />
         <TextAreaField meta={fields.note} label={t('report.note', { max: REPORT_NOTE_MAX })} maxLength={REPORT_NOTE_MAX} />
         <p className="field-hint">{t('report.privacy', { name })}</p>
-        <div className="cluster">
+        <div className="report-page__actions">
           <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
             {t('report.submit')}
           </button>
