@@ -32,6 +32,9 @@ const HELD: [string, string][] = [
   ['I need some money for the hospital bill', 'money'],
   ['Schick mir bitte Geld, Schatz', 'money'],
   ['Envíame dinero por favor', 'money'],
+  ["Envoie-moi de l'argent pour le billet", 'money'],
+  ['Mandami dei soldi, amore', 'money'],
+  ['Wyślij mi pieniądze na bilet', 'money'],
 ]
 
 const PASSED = [
@@ -50,6 +53,9 @@ const PASSED = [
   'I love Amsterdam.Nice city',
   'Score was 3.5 out of 5 :)',
   'Je bent echt mijn type 😍',
+  "J'aime le cinéma et les voyages",
+  'Mi piace molto il mare in estate',
+  'Lubię spacery po górach',
   'Heb je zin om te bellen? Dan wissel ik wel via de site een keer een bericht',
 ]
 
