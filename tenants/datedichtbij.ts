@@ -39,6 +39,8 @@ export default defineTenant({
     plural: { nl: 'fictieve profielen', en: 'fictional profiles' },
   },
   refundDays: 14,
+  // Romance-scam protection (decision 053): hold member-to-member messages with contact details, links or money requests for a moderator. Off here; the default is off.
+  holdMessages: false,
   payments: { mollieKeyEnv: 'MOLLIE_API_KEY_DATEDICHTBIJ', methods: ['ideal', 'bancontact', 'creditcard', 'paypal'] },
   signups: 'all',
   loggedOutSearch: false,

@@ -29,6 +29,8 @@ export default defineTenant({
     plural: { en: 'hosted profiles' },
   },
   refundDays: 14,
+  // Romance-scam protection (decision 053): hold member-to-member messages with contact details, links or money requests for a moderator. Off here; the default is off.
+  holdMessages: false,
   payments: { mollieKeyEnv: 'MOLLIE_API_KEY_DATEVIBE', methods: ['creditcard', 'paypal', 'applepay', 'ideal'] },
   signups: 'with_trafficsource',
   loggedOutSearch: true,

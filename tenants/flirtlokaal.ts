@@ -39,6 +39,8 @@ export default defineTenant({
     plural: { nl: 'entertainmentprofielen', en: 'entertainment profiles' },
   },
   refundDays: 14,
+  // Romance-scam protection (decision 053): hold member-to-member messages with contact details, links or money requests for a moderator. Off here; the default is off.
+  holdMessages: false,
   payments: { mollieKeyEnv: 'MOLLIE_API_KEY_FLIRTLOKAAL', methods: ['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sdd'] },
   signups: 'all',
   loggedOutSearch: true,

@@ -169,6 +169,13 @@ export const TenantConfigSchema = z
     refundPolicy: z.enum(['pro_rata_unused', 'none']).default('pro_rata_unused'),
     /** Affiliate networks told of signups, activations and purchases (decision 052). */
     postbacks: z.array(PostbackSchema).default([]),
+    /**
+     * Romance-scam protection (decision 053): a message between two members that carries
+     * contact details, a link or a request for money waits for a moderator (console
+     * /reports) before the recipient sees it. Off by default; operator-run profiles' chats
+     * are never held.
+     */
+    holdMessages: z.boolean().default(false),
     /** Campaign mails per minute at most (console /campaigns), so a big send does not flood the mail server. */
     campaignRatePerMinute: z.number().int().min(1).max(100_000).default(600),
     payments: PaymentsSchema.default({ enabled: true, methods: ['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sofort', 'sdd'], directDebitLimit: 15_000 }),

@@ -9,6 +9,7 @@ import { flashToast } from '~/modules/http/toast.server.ts'
 import { requireMember } from '~/modules/auth/guards.server.ts'
 import { readScoped, withScope } from '~/modules/db/scoped.server.ts'
 import { BlockForm } from '~/components/profile/block-form.tsx'
+import { ReportLink } from '~/components/safety/report-link.tsx'
 import { MemberProfile, type ViewerKind } from '~/components/profile/member-profile-view.tsx'
 import { resolveTracking } from '~/modules/accounts/tracking.server.ts'
 import { likeButtonStates } from '~/modules/likes/service.server.ts'
@@ -116,6 +117,7 @@ export default function MemberProfilePage() {
       />
       {failure?.error === 'insufficient' ? <BuyCreditsAlert what={'unlock' in failure ? 'photo' : 'gift'} /> : null}
       {viewer !== 'visitor' && !view.own ? <BlockForm profileId={view.id} name={view.name} blocked={blockedByMe} /> : null}
+      {viewer !== 'visitor' && !view.own ? <ReportLink profileId={view.id} name={view.name} /> : null}
     </div>
   )
 }

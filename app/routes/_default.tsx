@@ -9,6 +9,7 @@ import { openConversationOf, type Attention } from '~/modules/site/attention.ts'
 import { timeBonusView } from '~/modules/payments/time-bonus.server.ts'
 import { useLoaderData } from '@remix-run/react'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+import { WarningNotice } from '~/components/safety/warning-notice.tsx'
 
 export const handle: I18nHandle = { i18n: ['profile'] }
 
@@ -22,6 +23,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   // after every revalidation, where the root's copy is not (the root does not revalidate).
   const account = member ? { credits: member.credits, paidUser: member.paidUser } : null
   if (!profileId) return { attention: null, account }
+  // A moderator's warning (decision 053), loaded with the session: no statement of its own.
+  const warning = member?.profile?.warning ?? null
   // A reply arriving in the open conversation is read there: no badge for it (the live
   // revalidation runs this count beside the page's own mark-read).
   const open = openConversationOf(new URL(request.url).pathname)
@@ -31,7 +34,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   }))
   // SPEC §4 time bonus: only in a new, unpaid member's first four hours (no query otherwise).
   const timeBonus = await timeBonusView(context)
-  return timeBonus ? { attention, account, timeBonus } : { attention, account }
+  return { attention, account, ...(timeBonus ? { timeBonus } : {}), ...(warning ? { warning } : {}) }
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
@@ -43,9 +46,11 @@ export default function DefaultLayoutRoute() {
   const chat = useMatches().some((m) => (m.handle as LayoutHandle | undefined)?.layout === 'chat')
   const Layout = chat ? ChatLayout : DefaultLayout
   const data = useLoaderData<typeof loader>()
-  const timeBonus = 'timeBonus' in data ? data.timeBonus : null
+  const timeBonus = 'timeBonus' in data ? (data.timeBonus ?? null) : null
+  const warning = 'warning' in data ? data.warning : undefined
   return (
     <Layout bonus={timeBonus}>
+      {warning ? <WarningNotice id={warning.id} reason={warning.reason} /> : null}
       <Outlet />
     </Layout>
   )

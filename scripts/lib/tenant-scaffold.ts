@@ -114,6 +114,8 @@ export default defineTenant({
   // Affiliate networks told of events by a server-to-server call (README "Affiliate postbacks"), e.g.
   // { network: 'tradedoubler', url: 'https://tbs.example/report?sub={sub1}&event={event}&amount={amount}&currency={currency}&tid={transaction}', events: ['signup', 'first_purchase'] }
   postbacks: [],
+  // Hold member-to-member messages with contact details, links or money requests for a moderator (console /reports).
+  holdMessages: false,
   // Campaign mails per minute at most (console /campaigns).
   campaignRatePerMinute: 600,
   // Credit sales through Mollie: the key's environment variable, the methods in this order, the direct-debit limit (minor units per 30 days).

@@ -88,8 +88,23 @@ export function ChatScreen({
             )}
             <p className="chat__meta">
               <time dateTime={m.createdAt}>{m.time}</time>
-              {m.mine && !m.delivered ? <span> · {t('waiting')}</span> : null}
+              {m.mine && m.held ? (
+                <span className="chat__held" data-testid="chat-held">
+                  {' '}
+                  · {t(m.held === 'held' ? 'held.checking' : 'held.rejected')}
+                </span>
+              ) : m.mine && !m.delivered ? (
+                <span> · {t('waiting')}</span>
+              ) : null}
               {m.mine && m.read ? <span className="chat__read"> · {t('read')}</span> : null}
+              {!m.mine && !partnerGone ? (
+                <>
+                  {' · '}
+                  <Link to={`/members/${partner.id}/report?message=${m.id}`} className="chat__report" aria-label={t('reportMessage', { name: partner.name })} data-testid="chat-report">
+                    {t('report')}
+                  </Link>
+                </>
+              ) : null}
             </p>
           </li>
         ))}

@@ -191,6 +191,7 @@ async function sendSignupMessage(deps: SignupDeps, account: { userId: string; pr
     cost: tenant.credits.message,
     maxLength: tenant.messageLength,
     language: locale,
+    hold: tenant.holdMessages,
   })
   if (!sent.ok) console.warn(`signup message to ${recipientId} not sent: ${sent.reason}`)
 }

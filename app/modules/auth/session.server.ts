@@ -74,6 +74,8 @@ export type Member = {
     thumbFilename: string | null
     /** Photos waiting for the operator's review: the member has one, others do not see it yet. */
     photosInInspection: number
+    /** A moderator's warning not yet shown (decision 053): the layout shows it until confirmed. */
+    warning?: { id: number; reason: string } | null
   } | null
 }
 
@@ -99,6 +101,8 @@ type SessionRow = {
   lastActiveAt: Date | null
   thumbFilename: string | null
   photosInInspection: number | null
+  warningId: number | null
+  warningReason: string | null
 }
 
 /** The member behind the request's session cookie on this site, or null. */
@@ -117,10 +121,14 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
                WHERE ph."poolId" = p."poolId" AND ph."profileId" = p."id" AND ph."isMain" AND ph."status" = 'active'
                ORDER BY ph."id" LIMIT 1) AS "thumbFilename",
              (SELECT count(*)::int FROM "Photo" ph
-               WHERE ph."poolId" = p."poolId" AND ph."profileId" = p."id" AND ph."status" = 'inspection') AS "photosInInspection"
+               WHERE ph."poolId" = p."poolId" AND ph."profileId" = p."id" AND ph."status" = 'inspection') AS "photosInInspection",
+             w."id" AS "warningId", w."reason"::text AS "warningReason"
         FROM "Session" s
         JOIN "User" u ON u."id" = s."userId"
         LEFT JOIN "Profile" p ON p."userId" = u."id" AND p."poolId" = ${scope.poolId}
+        LEFT JOIN LATERAL (SELECT mw."id", mw."reason" FROM "MemberWarning" mw
+               WHERE mw."poolId" = p."poolId" AND mw."profileId" = p."id" AND mw."seenAt" IS NULL
+               ORDER BY mw."id" LIMIT 1) w ON true
        WHERE s."id" = ${sha256(rawId)}`
     if (!session || session.tenantId !== scope.tenantId || session.expiresAt <= now || session.status === 'deleted' || session.bannedAt) return null
     const member: Member = {
@@ -134,7 +142,7 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
       notifications: { disabled: session.notificationsDisabled ?? [], pushAlertDismissedAt: session.pushAlertDismissedAt, disabledAlertDismissedAt: session.disabledAlertDismissedAt },
       profile:
         session.profileId !== null
-          ? { id: session.profileId, name: session.name!, invisible: session.invisible!, status: session.profileStatus!, thumbFilename: session.thumbFilename, photosInInspection: session.photosInInspection ?? 0 }
+          ? { id: session.profileId, name: session.name!, invisible: session.invisible!, status: session.profileStatus!, thumbFilename: session.thumbFilename, photosInInspection: session.photosInInspection ?? 0, warning: session.warningId !== null ? { id: session.warningId, reason: session.warningReason ?? 'other' } : null }
           : null,
     }
     // Touch the session at most once an hour: a write per request would cost more than it

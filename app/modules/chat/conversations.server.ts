@@ -8,6 +8,7 @@ import type { Scope, ScopedTx } from '../db/scoped.server.ts'
 import { toProfileCard } from '../profiles/showcase.server.ts'
 import { mediaUrl } from '../media/urls.ts'
 import { findConversation } from '../reach/reach.server.ts'
+import { holdStates, withheldIds } from '../safety/holds.server.ts'
 
 export { findConversation, hasConversation, pairOf } from '../reach/reach.server.ts'
 import type { ChatMessage, ChatSummary, ChatView } from './types.ts'
@@ -169,7 +170,9 @@ export async function loadChat(tx: ScopedTx, scope: Scope, me: number, conversat
   const photos = photoIds.length === 0 ? new Map<number, string>() : new Map(
     (await tx.photo.findMany({ where: { poolId: scope.poolId, id: { in: photoIds }, status: 'active', isPrivate: false }, select: { id: true, filename: true } })).map((p) => [p.id, mediaUrl(cdnPrefix, p.filename, true)]),
   )
-  const shown = messages.slice(0, take).reverse().map((m) => ({ ...toChatMessage(m, me), ...(m.photoId !== null ? { photo: photos.get(m.photoId) ?? null } : {}) }))
+  // The member's own messages a moderator holds or rejected (decision 053): said so beside them.
+  const holds = await holdStates(tx, scope, messages.filter((m) => m.senderId === me && m.deliveredAt === null).map((m) => m.id))
+  const shown = messages.slice(0, take).reverse().map((m) => ({ ...toChatMessage(m, me), ...(m.photoId !== null ? { photo: photos.get(m.photoId) ?? null } : {}), ...(holds.has(m.id) ? { held: holds.get(m.id) } : {}) }))
   return { id: row.id, partner: card(partner, cdnPrefix, new Date()), partnerGone: partner.status === 'deleted', messages: shown, olderHidden }
 }
 
@@ -207,11 +210,14 @@ export async function hideChatsWith(tx: ScopedTx, scope: Scope, me: number, prof
  * message of it reached them before).
  */
 export async function deliverWaitingMessages(tx: ScopedTx, scope: Scope, senderId: number, now = new Date()): Promise<{ recipientId: number; conversationId: number; first: boolean }[]> {
-  const waiting = await tx.message.findMany({ where: { poolId: scope.poolId, senderId, deliveredAt: null }, select: { recipientId: true, conversationId: true } })
+  // Held or rejected by a moderator (decision 053): not delivered by the activation.
+  const withheld = await withheldIds(tx, scope, senderId)
+  const pending = { poolId: scope.poolId, senderId, deliveredAt: null, ...(withheld.length > 0 ? { id: { notIn: withheld } } : {}) }
+  const waiting = await tx.message.findMany({ where: pending, select: { recipientId: true, conversationId: true } })
   if (waiting.length === 0) return []
   const seen = new Map(waiting.map((m) => [m.conversationId, m]))
   const earlier = await tx.message.groupBy({ by: ['conversationId'], where: { poolId: scope.poolId, conversationId: { in: [...seen.keys()] }, deliveredAt: { not: null } } })
   const known = new Set(earlier.map((row) => row.conversationId))
-  await tx.message.updateMany({ where: { poolId: scope.poolId, senderId, deliveredAt: null }, data: { deliveredAt: now } })
+  await tx.message.updateMany({ where: pending, data: { deliveredAt: now } })
   return [...seen.values()].map((m) => ({ ...m, first: !known.has(m.conversationId) }))
 }

@@ -82,6 +82,7 @@ export async function sendFormData(form: FormData | null, context: AppLoadContex
     cost: gift ? tenant.credits.gift : tenant.credits.message,
     maxLength: tenant.messageLength,
     language: context.locale,
+    hold: tenant.holdMessages,
     ...(requestKey ? { requestKey } : {}),
   })
   if (!result.ok) {

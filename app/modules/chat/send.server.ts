@@ -15,6 +15,8 @@ import { wakeAssignment } from '../inbox/assign.server.ts'
 import { countStarted, findConversation, pairOf } from './conversations.server.ts'
 import { checkBody, FREE_CONVERSATIONS, normalizeBody, type BodyProblem } from './rules.ts'
 import { metrics } from '../observability/metrics.server.ts'
+import { screenMessage } from '../safety/screen.ts'
+import { holdMessageIn } from '../safety/holds.server.ts'
 
 export type SendInput = {
   sender: { userId: string; profileId: number; paidUser: boolean }
@@ -33,11 +35,16 @@ export type SendInput = {
   requestKey?: string
   /** The sender's language: an operator answering for a fictional profile writes in it. */
   language?: string
+  /**
+   * The site holds member-to-member messages with contact details, links or money requests
+   * for a moderator (tenant `holdMessages`, decision 053). Never for gifts or fictional profiles.
+   */
+  hold?: boolean
   now?: Date
 }
 
 export type SendResult =
-  | { ok: true; messageId: string; conversationId: number; delivered: boolean; balance: number | null; /** It waits in the operator inbox now. */ waiting?: boolean; /** A resubmission of a message already sent: nothing new happened. */ repeated?: boolean }
+  | { ok: true; messageId: string; conversationId: number; delivered: boolean; balance: number | null; /** It waits in the operator inbox now. */ waiting?: boolean; /** A resubmission of a message already sent: nothing new happened. */ repeated?: boolean; /** Held for a moderator (decision 053). */ held?: boolean }
   | { ok: false; reason: BodyProblem | 'not_found' | 'conversation_limit' | 'insufficient' }
 
 /** Serialises sends between one pair, so the pair's conversation is created once. */
@@ -96,16 +103,21 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
   if (recipient.fictional) {
     await tx.conversation.updateMany({ where: { poolId: scope.poolId, id: conversation.id, operatorWaitingSince: null }, data: { operatorWaitingSince: now } })
   }
+  // Romance-scam protection (decision 053): only between two members, never a gift.
+  const holdReasons = input.hold && !gift && !recipient.fictional ? screenMessage(body) : []
+  const held = holdReasons.length > 0
   // A not_confirmed sender's profile is still disabled: stored, delivered on activation.
-  const delivered = sender.status === 'active'
+  // A held message waits for a moderator's release.
+  const delivered = sender.status === 'active' && !held
   await tx.message.create({
     data: { id: messageId, poolId: scope.poolId, conversationId: conversation.id, senderId: me, recipientId: input.recipientId, body, gift, credits: Math.max(0, input.cost), deliveredAt: delivered ? now : null, createdAt: now },
   })
+  if (held) await holdMessageIn(tx, scope, { messageId, conversationId: conversation.id, senderId: me, recipientId: input.recipientId, reasons: holdReasons, now })
   // E-mail and push for the recipient (decision 016), queued with the message.
   if (delivered && !recipient.fictional) {
     await notifyIn(tx, { type: 'message', poolId: scope.poolId, to: input.recipientId, from: me, conversation: conversation.id, first: !existing })
   }
-  return { ok: true, messageId, conversationId: conversation.id, delivered, balance, waiting: recipient.fictional }
+  return { ok: true, messageId, conversationId: conversation.id, delivered, balance, waiting: recipient.fictional, ...(held ? { held } : {}) }
 }
 
 /** One transaction, then the live event to the recipient (never for a message not stored). */

@@ -13,6 +13,8 @@ export type ChatMessage = {
   createdAt: string
   read: boolean
   delivered: boolean
+  /** The member's own message a moderator holds ('held': being checked) or rejected (decision 053). */
+  held?: 'held' | 'rejected'
   /** When, as the page shows it: formatted on the server in the site's time zone, so the browser renders the same text. */
   time?: string
 }

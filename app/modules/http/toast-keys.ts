@@ -2,7 +2,7 @@
 // in a toast. Shared by the server (flash cookie) and the browser (after a fetch).
 
 /** Every message a toast may carry: keys of `toast.*` in common.json. */
-export const TOAST_KEYS = ['blocked', 'unmatched', 'photoDeleted', 'photoUnlocked'] as const
+export const TOAST_KEYS = ['blocked', 'unmatched', 'photoDeleted', 'photoUnlocked', 'reported', 'alreadyReported'] as const
 export type ToastKey = (typeof TOAST_KEYS)[number]
 
 export type Toast = { key: ToastKey; values?: { name?: string } }

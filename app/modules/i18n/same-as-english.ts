@@ -7,6 +7,8 @@
 const EVERYWHERE = [
   'common:languages.nl', 'common:languages.en', 'common:languages.de', 'common:languages.es', 'common:languages.fr', 'common:languages.it', 'common:languages.pl',
   'common:meta.siteSuffix', 'common:likeButton.labelFor', 'common:interests.sex_bdsm', 'payments:directDebit.iban',
+  // "Spam" is the word in every language of the network (reports, decision 053).
+  'profile:report.reasons.spam', 'console:reports.reasons.spam',
 ]
 
 /** Per language: words it uses as English does (checked by a speaker of it, not guessed). */
@@ -20,6 +22,7 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'payments:transactions.reasons.bonus', 'profile:attributes.region', 'profile:options.hair_colour.blond', 'profile:options.appearance.sexy', 'search:appearance.normal',
     'search:appearance.sexy', 'settings:notifications.push',
     'console:members.name', 'console:members.status', 'console:members.credits', 'console:codes.code',
+    'console:reports.status',
   ],
   es: [
     'console:nav.postbacks', 'console:postbacks.title',
@@ -31,6 +34,7 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'console:members.no', 'console:codes.personal',
   ],
   fr: [
+    'console:reports.site',
     'console:nav.postbacks', 'console:postbacks.title', 'console:stats.site', 'console:stats.direct', 'console:stats.activations', 'console:postbacks.site', 'console:campaigns.site', 'console:campaigns.actions', 'console:campaigns.kinds.promotions',
     'account:mailbox.date', 'chat:title', 'chat:gifts.names.rose', 'chat:gifts.names.champagne', 'common:nav.likes',
     'common:nav.messages', 'common:nav.notifications', 'common:footer.cookies', 'common:interests.massages', 'common:interests.lingerie',
@@ -56,6 +60,7 @@ const PER_LANGUAGE: Record<string, string[]> = {
     'console:members.account', 'console:members.no',
   ],
   pl: [
+    'console:reports.status',
     'common:interests.fitness', 'common:regionLabel.region', 'common:countries.AT', 'common:countries.AU', 'common:likeButton.match',
     'console:audit.operator', 'console:inbox.status', 'console:inbox.minutes_one', 'console:inbox.minutes_other', 'console:roles.moderator',
     'pages:service.sections[0].heading', 'pages:operatorComplaints.status', 'payments:transactions.status', 'profile:attributes.region', 'profile:options.hair_colour.blond',

@@ -31,6 +31,14 @@ export function messageAllowed(tenantId: string, userId: string, ip: string): Pr
   ])
 }
 
+/** Reports of a profile or a message (decision 053), per account and per IP. */
+export function reportAllowed(tenantId: string, userId: string, ip: string): Promise<Verdict> {
+  return consumeAll([
+    ['report_account', `${tenantId}:${userId}`],
+    ['report_ip', ipKey(ip)],
+  ])
+}
+
 /** Place look-ups, per IP (visitors use it in the signup too). */
 export function geocodeAllowed(ip: string): Promise<Verdict> {
   return consumeAll([['geocode_ip', ipKey(ip)]])

@@ -75,6 +75,10 @@ export const LIMIT_RULES = {
   message_account: { points: 60, duration: 10 * MIN, block: 0 },
   message_ip: { points: 200, duration: 10 * MIN, block: 0 },
 
+  /** Reports of profiles and messages (decision 053), per account and per IP: a moderator reads each. */
+  report_account: { points: 10, duration: HOUR, block: 0 },
+  report_ip: { points: 30, duration: HOUR, block: 0 },
+
   /** Place look-ups (a third-party service behind it) per IP. */
   geocode_ip: { points: 60, duration: 10 * MIN, block: 0 },
 

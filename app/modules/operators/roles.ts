@@ -18,6 +18,7 @@ export const CONSOLE_AREAS = {
   complaints: { path: '/complaints', roles: ['admin', 'moderator', 'finance'] },
   refunds: { path: '/refunds', roles: ['admin', 'finance'] },
   members: { path: '/members', roles: ['admin', 'moderator', 'finance'] },
+  reports: { path: '/reports', roles: ['admin', 'moderator'] },
   codes: { path: '/codes', roles: ['admin', 'finance'] },
   landers: { path: '/landers', roles: ['admin', 'marketer'] },
   stats: { path: '/stats', roles: ['admin', 'marketer'] },
