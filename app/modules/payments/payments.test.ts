@@ -30,9 +30,9 @@ afterAll(async () => {
   delete process.env.MOLLIE_API_ENDPOINT
 })
 
-async function sendWebhook(scope: Scope, id: string) {
+async function sendWebhook(scope: Scope, id: string, ip = '') {
   const request = await siteRequest(scope, '/api/payments/webhook', { method: 'POST', body: new URLSearchParams({ id }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-  return runRoute(async () => webhook({ request, context: await contextFor(scope, request), params: {} }))
+  return runRoute(async () => webhook({ request, context: { ...(await contextFor(scope, request)), clientIp: ip }, params: {} }))
 }
 
 describe('the Mollie webhook', () => {
@@ -82,6 +82,31 @@ describe('the Mollie webhook', () => {
     expect(stored.mismatch).toMatch(/amount/)
     expect(stored.creditedAt).toBeNull()
     expect(errors.join('\n')).toContain(row.id)
+  })
+
+  it('asks Mollie about unknown ids at most 20 times per address (200 per site) and still answers 200; known ids are never limited', async () => {
+    const gets = (id: string) => sandbox.apiCalls.filter((c) => c.method === 'GET' && c.path.endsWith(`/payments/${id}`)).length
+    const flood = Array.from({ length: 30 }, (_, i) => `tr_flood${i}x${Math.random().toString(36).slice(2, 8)}`)
+    const warn = console.warn
+    console.warn = () => undefined
+    try {
+      const answers = []
+      for (const id of flood) answers.push((await sendWebhook(DATEVIBE, id, '203.0.113.7')).status)
+      expect(answers).toEqual(Array(30).fill(200))
+      expect(flood.map(gets).reduce((a, b) => a + b, 0)).toBe(20)
+      expect(flood.slice(20).map(gets)).toEqual(Array(10).fill(0))
+      // Another address still gets its own lookups; a known payment from the flooding address is synced.
+      const other = `tr_other${Math.random().toString(36).slice(2, 8)}`
+      expect((await sendWebhook(DATEVIBE, other, '203.0.113.8')).status).toBe(200)
+      expect(gets(other)).toBe(1)
+      const { user } = await createMember(db, DATEVIBE)
+      const { row, molliePaymentId } = await purchase(db, DATEVIBE, user.id)
+      await sandbox.complete(molliePaymentId, 'paid')
+      expect((await sendWebhook(DATEVIBE, molliePaymentId, '203.0.113.7')).status).toBe(200)
+      expect((await creditsOf(db, DATEVIBE, user.id)).credits).toBe(row.credits)
+    } finally {
+      console.warn = warn
+    }
   })
 
   it('answers 200 and changes nothing for an unknown id or another site\'s payment', async () => {
