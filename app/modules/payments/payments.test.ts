@@ -1,16 +1,12 @@
 // Acceptance of #13 against real Postgres and the real Mollie client talking to the local
 // sandbox: a webhook credits exactly once, whatever arrives and how often.
-/* eslint-disable no-restricted-imports -- this test drives the webhook route itself */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDb, createMember, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
-import { contextFor, runRoute, siteRequest } from '../../../tests/route-harness.ts'
-import { creditsOf, purchase, startSandbox } from '../../../tests/payments.ts'
+import { creditsOf, purchase, sendWebhook, startSandbox } from '../../../tests/payments.ts'
 import type { MollieSandbox } from '../../../scripts/lib/mollie-sandbox.ts'
-import { action as webhook } from '../../routes/api.payments.webhook.ts'
 import type { Db } from '../db/client.server.ts'
-import type { Scope } from '../db/scoped.server.ts'
 import { withScope } from '../db/scoped.server.ts'
 import { mollieFor } from './mollie.server.ts'
 import { tenantFor } from '../../../tests/route-harness.ts'
@@ -30,10 +26,6 @@ afterAll(async () => {
   delete process.env.MOLLIE_API_ENDPOINT
 })
 
-async function sendWebhook(scope: Scope, id: string, ip = '') {
-  const request = await siteRequest(scope, '/api/payments/webhook', { method: 'POST', body: new URLSearchParams({ id }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-  return runRoute(async () => webhook({ request, context: { ...(await contextFor(scope, request)), clientIp: ip }, params: {} }))
-}
 
 describe('the Mollie webhook', () => {
   it('credits a paid payment once when the same webhook arrives 50 times at once, and makes the member premium', async () => {
