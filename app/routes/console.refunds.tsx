@@ -19,7 +19,7 @@ export const handle: I18nHandle = { i18n: ['console'] }
 
 export const meta: MetaFunction = () => [{ title: 'Refunds' }]
 
-const LABELS = ['title', 'empty', 'approve', 'reject', 'member', 'bought', 'used', 'left', 'paid', 'refundAmount', 'policy', 'reason', 'reasonRequired', 'reasonTooLong', 'approved', 'rejected', 'gone', 'chargebacks', 'chargebacksEmpty', 'chargedBackAt', 'ledgerEffect'] as const
+const LABELS = ['title', 'empty', 'approve', 'reject', 'member', 'bought', 'used', 'left', 'paid', 'refundAmount', 'policy', 'reason', 'reasonRequired', 'reasonTooLong', 'approved', 'rejected', 'gone', 'chargebacks', 'chargebacksEmpty', 'chargedBackAt', 'ledgerEffect', 'amount'] as const
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { db, reach, t, locale } = await requireOperator(context, request, { area: 'refunds' })
@@ -52,6 +52,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
         used: r.credits - (r.refundCredits ?? 0),
         price: formatMoney(r.amount, r.currency, locale),
         refund: formatMoney(r.refundAmount ?? 0, r.currency, locale),
+        amountHint: t('operator.amountHint', { ns: 'payments', refund: formatMoney(r.refundAmount ?? 0, r.currency, locale), max: formatMoney(r.amount - r.amountReversed, r.currency, locale) }),
+        amountInvalid: t('operator.amountInvalid', { ns: 'payments', max: formatMoney(r.amount - r.amountReversed, r.currency, locale) }),
         policy: t(`operator.policies.${site.refundPolicy}`, { ns: 'payments' }),
         requestedAt: r.refundRequestedAt?.toISOString() ?? '',
       })),
@@ -72,12 +74,17 @@ export async function action({ context, request }: ActionFunctionArgs) {
   if (decision === 'reject' && (reason === '' || reason.length > DECLINE_REASON_MAX)) {
     return data<Answer>({ ok: false, payment: id, error: reason === '' ? 'reasonRequired' : 'reasonTooLong', reason }, { status: 400 })
   }
+  // Approve: the policy's amount, or another one typed (a full or other partial refund).
+  const typed = String(form.get('amount') ?? '').trim()
+  const amount = decision === 'approve' && typed !== '' ? (/^\d{1,6}([.,]\d{1,2})?$/.test(typed) ? Math.round(Number(typed.replace(',', '.')) * 100) : -1) : undefined
+  if (amount === -1) return data<Answer>({ ok: false, payment: id, error: 'amountInvalid', amount: typed }, { status: 400 })
   let declined: Parameters<typeof queueRefundDeclinedIn>[2] | null = null
   const result = await decideRefund(db, site, scope, id, decision === 'approve', {
+    amount,
     inDecision: async (tx, payment) => {
       await auditIn(tx, actor, {
         action: `refund.${decision}`, tenantId: site.slug, poolId: site.pool, targetType: 'payment', targetId: payment.id, before: { refundStatus: 'requested' },
-        after: { refundStatus: decision === 'approve' ? 'processing' : 'rejected', amount: payment.amount, currency: payment.currency, credits: payment.credits, ...(decision === 'reject' ? { reason } : {}) },
+        after: { refundStatus: decision === 'approve' ? 'processing' : 'rejected', amount: payment.amount, currency: payment.currency, credits: payment.credits, ...(decision === 'reject' ? { reason } : { refundAmount: payment.refundAmount }) },
       })
       if (decision === 'reject') declined = payment
     },
@@ -89,11 +96,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
     await withScope(ctx.db, scope, (tx) => queueRefundDeclinedIn(tx, site, payment, reason))
     wake('mail-send')
   }
+  if (!result.ok && result.reason === 'amount') return data<Answer>({ ok: false, payment: id, error: 'amountInvalid', amount: typed }, { status: 400 })
   if (!result.ok) return data<Answer>({ ok: false, payment: id, notice: 'gone' }, { status: result.reason === 'not_found' ? 404 : 409 })
   return data<Answer>({ ok: true, payment: id, notice: decision === 'approve' ? 'approved' : 'rejected' })
 }
 
-type Answer = { ok: boolean; payment: string; notice?: 'approved' | 'rejected' | 'gone'; error?: 'reasonRequired' | 'reasonTooLong'; reason?: string }
+type Answer = { ok: boolean; payment: string; notice?: 'approved' | 'rejected' | 'gone'; error?: 'reasonRequired' | 'reasonTooLong' | 'amountInvalid'; reason?: string; amount?: string }
 
 export default function ConsoleRefunds() {
   const { labels, requests, chargebacks } = useLoaderData<typeof loader>()
@@ -126,6 +134,26 @@ export default function ConsoleRefunds() {
             <Form method="post">
               <input type="hidden" name="payment" value={r.id} />
               <input type="hidden" name="site" value={r.site} />
+              <div className="field">
+                <label htmlFor={`amount-${r.id}`}>{labels.amount}</label>
+                <input
+                  id={`amount-${r.id}`}
+                  name="amount"
+                  inputMode="decimal"
+                  maxLength={10}
+                  defaultValue={answer?.payment === r.id ? (answer.amount ?? '') : ''}
+                  aria-invalid={answer?.payment === r.id && answer.error === 'amountInvalid' ? true : undefined}
+                  aria-describedby={`amount-${r.id}-hint${answer?.payment === r.id && answer.error === 'amountInvalid' ? ` amount-${r.id}-error` : ''}`}
+                />
+                <p className="field-hint" id={`amount-${r.id}-hint`}>
+                  {r.amountHint}
+                </p>
+                {answer?.payment === r.id && answer.error === 'amountInvalid' ? (
+                  <p className="field-error" id={`amount-${r.id}-error`} role="alert">
+                    {r.amountInvalid}
+                  </p>
+                ) : null}
+              </div>
               <button type="submit" name="decision" value="approve" className="button button--primary">
                 {labels.approve}
               </button>
@@ -141,10 +169,10 @@ export default function ConsoleRefunds() {
                   rows={2}
                   maxLength={500}
                   defaultValue={answer?.payment === r.id ? (answer.reason ?? '') : ''}
-                  aria-invalid={answer?.payment === r.id && answer.error ? true : undefined}
-                  aria-describedby={answer?.payment === r.id && answer.error ? `reason-${r.id}-error` : undefined}
+                  aria-invalid={answer?.payment === r.id && answer.error && answer.error !== 'amountInvalid' ? true : undefined}
+                  aria-describedby={answer?.payment === r.id && answer.error && answer.error !== 'amountInvalid' ? `reason-${r.id}-error` : undefined}
                 />
-                {answer?.payment === r.id && answer.error ? (
+                {answer?.payment === r.id && answer.error && answer.error !== 'amountInvalid' ? (
                   <p className="field-error" id={`reason-${r.id}-error`} role="alert">
                     {labels[answer.error]}
                   </p>

@@ -12,7 +12,7 @@ import type { MollieSandbox } from '../../../scripts/lib/mollie-sandbox.ts'
 import { action as refundsAction, loader as refundsLoader } from '../../routes/console.refunds.tsx'
 import type { Db } from '../db/client.server.ts'
 import { withScope } from '../db/scoped.server.ts'
-import { requestRefund } from '../payments/refunds.server.ts'
+import { requestRefund, sendRefund } from '../payments/refunds.server.ts'
 
 let db: Db
 let owner: Db
@@ -63,6 +63,22 @@ describe('/refunds', () => {
     expect(mails[0]!.text).toContain('Reason: Most credits were used for chats.')
     const audit = await owner.operatorAudit.findFirstOrThrow({ where: { action: 'refund.reject', targetId: bought.row.id } })
     expect(audit.after).toMatchObject({ refundStatus: 'rejected', reason: 'Most credits were used for chats.' })
+  })
+
+  it('approves another amount than the policy\'s: a full refund reaches Mollie; more than was paid is refused at the field', async () => {
+    const { user } = await createMember(db, FLIRTLOKAAL)
+    const bought = await paidPurchase(db, sandbox, FLIRTLOKAAL, user.id)
+    expect(await requestRefund(db, await tenantFor(FLIRTLOKAAL), FLIRTLOKAAL, user.id, bought.row.id)).toMatchObject({ ok: true })
+    const full = (bought.row.amount / 100).toFixed(2).replace('.', ',')
+    const over = await post(finance, { payment: bought.row.id, site: 'flirtlokaal', decision: 'approve', amount: ((bought.row.amount + 1) / 100).toFixed(2) })
+    expect(over.status).toBe(400)
+    expect(over.body).toMatchObject({ ok: false, error: 'amountInvalid' })
+    expect((await post(finance, { payment: bought.row.id, site: 'flirtlokaal', decision: 'approve', amount: 'alles' })).body).toMatchObject({ error: 'amountInvalid', amount: 'alles' })
+    const approved = await post(finance, { payment: bought.row.id, site: 'flirtlokaal', decision: 'approve', amount: full })
+    expect(approved.body).toMatchObject({ ok: true, notice: 'approved' })
+    expect(await sendRefund(db, await tenantFor(FLIRTLOKAAL), FLIRTLOKAAL, bought.row.id, { info: () => undefined, warn: () => undefined, error: () => undefined })).toBe('sent')
+    const remote = sandbox.payments().find((p) => p.id === bought.molliePaymentId) as unknown as { amountRefunded?: { value: string } }
+    expect(remote.amountRefunded?.value).toBe((bought.row.amount / 100).toFixed(2))
   })
 
   it('lists chargebacks with the credits the ledger took back, only for the operator\'s pools', async () => {
