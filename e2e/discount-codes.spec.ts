@@ -1,7 +1,9 @@
 // Issue #23 acceptance on the console host: a finance operator (second factor enrolled on the
 // way) creates a one-time discount code on /codes; a member pays with it at the Mollie
 // sandbox; a second use (another member, and the same one) says 'Code reeds gebruikt' at the
-// code field (SPEC §5); /codes counts 1 use; expired, the code no longer works.
+// code field (SPEC §5); /codes counts 1 use; expired, the code no longer works. The finance
+// pages met on the way (/codes, /refunds, the member's care page with direct debit) pass axe.
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures.ts'
 import { signUpDutch, unique } from './members.ts'
 import { addOperator, consoleUrl, signInFirstTime } from './operators.ts'
@@ -41,7 +43,7 @@ test('a finance operator creates a one-time code; one member uses it, a second u
   await expect(row.getByTestId('uses')).toHaveText('0')
 
   // A member types it at checkout: 20 % off EUR 14.95, paid at the sandbox.
-  await signUpDutch(page, 'flirtlokaal', 'man')
+  const member = await signUpDutch(page, 'flirtlokaal', 'man')
   await checkoutWithCode(page, code.toLowerCase())
   await expect(page).toHaveURL(/\/checkout\/tr_/)
   await expect(page.getByText('EUR 11.96')).toBeVisible()
@@ -68,6 +70,16 @@ test('a finance operator creates a one-time code; one member uses it, a second u
   await expect(operator.getByRole('status')).toContainText('De code is verlopen.')
   await expect(operator.locator(`tr[data-code="${code}"]`)).toContainText('verlopen')
   await expect(operator.locator(`tr[data-code="${code}"]`).getByTestId('uses')).toHaveText('1')
+  expect((await new AxeBuilder({ page: operator }).analyze()).violations).toEqual([])
+
+  // The member's care page: the paid purchase, and direct debit allowed with the site's limit.
+  await operator.goto(consoleUrl(`/members?q=${encodeURIComponent(member.email)}`))
+  await operator.getByRole('link', { name: member.email }).click()
+  await expect(operator.getByTestId('direct-debit-state')).toHaveText('Toegestaan')
+  await expect(operator.getByTestId('direct-debit-used')).toContainText('150,00')
+  expect((await new AxeBuilder({ page: operator }).analyze()).violations).toEqual([])
+  await operator.goto(consoleUrl('/refunds'))
+  expect((await new AxeBuilder({ page: operator }).analyze()).violations).toEqual([])
   await otherContext.close()
   await operatorContext.close()
 })
