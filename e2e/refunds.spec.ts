@@ -2,34 +2,19 @@
 // a refund; a finance operator approves it on the console, where the request shows bought,
 // used and held credits; the sandbox shows the pro-rata amount refunded, and the ledger takes
 // back exactly the unused credits, once.
-import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import type { Page } from '@playwright/test'
-import { getEnv } from '../app/modules/config/env.server.ts'
 import { expect, test } from './fixtures.ts'
 import { signUpDutch } from './members.ts'
-import { E2E_PORT, siteUrl } from './sites.ts'
+import { addOperator, consoleUrl, e2eDir, signInFirstTime } from './operators.ts'
+import { siteUrl } from './sites.ts'
 
-const consoleUrl = (p: string) => `http://operator.localhost:${E2E_PORT}${p}`
-const e2eDir = () => path.join(path.resolve(getEnv().DATA_DIR), 'e2e')
 type SandboxPayment = { id: string; status: string; amount: { value: string }; amountRefunded?: { value: string }; metadata: { paymentId?: string; member?: string } | null }
 
 async function sandboxPayments(): Promise<SandboxPayment[]> {
   const { checkoutOrigin } = JSON.parse(readFileSync(path.join(e2eDir(), 'mollie.json'), 'utf8')) as { checkoutOrigin: string }
   return (await fetch(`${checkoutOrigin}/__sandbox/payments`)).json() as Promise<SandboxPayment[]>
-}
-
-/** A finance operator of FlirtLokaal, made as `npm run operator:add` makes one (password piped in). */
-async function financeOperator(email: string, password: string): Promise<void> {
-  const node = JSON.parse(readFileSync(path.join(e2eDir(), 'node.json'), 'utf8')) as { ownerDatabaseUrl: string }
-  const child = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/operator-add.ts', '--email', email, '--role', 'finance', '--name', 'Finance', '--sites', 'flirtlokaal'], {
-    env: { ...process.env, DATABASE_URL: node.ownerDatabaseUrl },
-    timeout: 60_000,
-  })
-  child.child.stdin?.end(`${password}\n`)
-  await child
 }
 
 const user = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/user')).json()) as { user: { id: string; credits: number; paid_user: boolean } }).user)
@@ -72,19 +57,10 @@ test('a member spends half a purchase, asks a refund, finance approves it: the p
   // Finance approves on the console (second factor enrolled on the way).
   const email = `finance.${Date.now()}@console.example.com`
   const password = 'finance refunds pw 12'
-  await financeOperator(email, password)
+  await addOperator(email, password, 'finance')
   const operatorContext = await browser.newContext()
   const operator = await operatorContext.newPage()
-  await operator.goto(consoleUrl('/login'))
-  await operator.getByLabel('E-mailadres').fill(email)
-  await operator.getByLabel('Wachtwoord').fill(password)
-  await operator.getByRole('button', { name: 'Aanmelden' }).click()
-  await expect(operator).toHaveURL(/\/login\/setup/)
-  const key = (await operator.locator('code.console-code').textContent())!.replace(/\s+/g, '')
-  const { generateTOTP } = await import('@epic-web/totp')
-  await operator.getByRole('textbox', { name: 'Code' }).fill((await generateTOTP({ secret: key, period: 30, digits: 6, algorithm: 'SHA-1' })).otp)
-  await operator.getByRole('button', { name: 'Inschakelen' }).click()
-  await operator.getByRole('link', { name: 'Ik heb ze bewaard: verder' }).click()
+  await signInFirstTime(operator, email, password)
   await operator.goto(consoleUrl('/refunds'))
   const request = operator.getByTestId('refund-request').filter({ hasText: member.id })
   await expect(request.getByTestId('refund-bought')).toHaveText('100')

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string; receivedAt: number }
+/** `headers`: every header line as sent, by its lower-case name (the last one of a name wins). */
+export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string; headers: Record<string, string>; receivedAt: number }
 
 /**
  * `beforeAccept` may hold a mail before the server answers (the sender waits for it) and
@@ -29,6 +30,7 @@ export async function startSmtpReceiver(
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
             receivedAt: Date.now(),
             messageId: parsed.messageId ?? '',
           }

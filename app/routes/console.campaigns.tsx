@@ -1,5 +1,6 @@
 // /campaigns on the console host (issue #23, marketer and admin): mailings of kind
-// promotions, news or reminders to a segment of one site's members in one language; the
+// promotions, news or reminders to a segment of one site's members in one language, by
+// e-mail and/or web push (decision 054); the
 // reach before sending, a test send to the operator, scheduled sending at the site's rate
 // (pg-boss), and the counts: targeted, sent, failed, unsubscribed since, purchases with the
 // campaign's code within 7 days. Every change audited.
@@ -7,8 +8,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { ConsoleField, ConsoleTextArea, Notice } from '~/components/console/field.tsx'
-import { CAMPAIGN_KINDS, campaignCounts, countTargets, renderCampaignMail, scheduleCampaignIn } from '~/modules/campaigns/campaigns.server.ts'
+import { ConsoleField, ConsoleSelect, ConsoleTextArea, Notice } from '~/components/console/field.tsx'
+import { CAMPAIGN_CHANNELS, CAMPAIGN_KINDS, campaignCounts, channelsOf, countTargets, renderCampaignMail, scheduleCampaignIn } from '~/modules/campaigns/campaigns.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { COUNTRY_CODES } from '~/modules/geo/countries.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
@@ -32,7 +33,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       const site = reach.sites.find((s) => s.slug === c.tenantId)!
       // Counts read the outbox, a member-only table: as the campaign's site.
       const [counts, audience] = await withScope(ctx.db, { tenantId: site.slug, poolId: site.pool }, async (tx) => [await campaignCounts(tx, c), c.status === 'draft' ? await countTargets(tx, site, c) : null] as const)
-      return { id: c.id, site: site.name, language: c.language, kind: c.kind, subject: c.subject, code: c.discountCode, status: c.status, scheduledAt: c.scheduledAt ? date.format(c.scheduledAt) : null, reach: audience, ...counts }
+      return { id: c.id, site: site.name, language: c.language, kind: c.kind, subject: c.subject, code: c.discountCode, channels: channelsOf(c), status: c.status, scheduledAt: c.scheduledAt ? date.format(c.scheduledAt) : null, reach: audience, ...counts }
     }),
   )
   return { campaigns, sites: reach.sites.map((s) => ({ slug: s.slug, name: s.name, languages: s.locales.offered })), kinds: CAMPAIGN_KINDS }
@@ -49,9 +50,10 @@ const CreateSchema = z.object({
   inactiveDays: z.string().regex(/^(\d{1,4})?$/, 'campaigns.daysInvalid'),
   country: z.string().trim().toUpperCase().refine((v) => v === '' || (COUNTRY_CODES as readonly string[]).includes(v), 'campaigns.countryInvalid'),
   gender: z.enum(['', 'man', 'woman']),
+  channels: z.array(z.enum(CAMPAIGN_CHANNELS, { message: 'campaigns.channelsRequired' })).min(1, 'campaigns.channelsRequired'),
 })
 
-type Result = { ok: boolean; notice?: string; errors?: Record<string, string>; values?: Record<string, string>; id?: number }
+type Result = { ok: boolean; notice?: string; errors?: Record<string, string>; values?: Record<string, string>; channels?: string[]; id?: number }
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const { db, reach, actor, operator, ctx } = await requireOperator(context, request, { area: 'campaigns' })
@@ -60,18 +62,19 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const field = (k: string) => String(form.get(k) ?? '')
   if (intent === 'create') {
     const values = Object.fromEntries(['site', 'language', 'kind', 'subject', 'body', 'code', 'paid', 'inactiveDays', 'country', 'gender'].map((k) => [k, field(k)]))
-    const parsed = CreateSchema.safeParse({ ...values, paid: values.paid || 'all', gender: values.gender ?? '' })
+    const channels = form.getAll('channels').map(String)
+    const parsed = CreateSchema.safeParse({ ...values, paid: values.paid || 'all', gender: values.gender ?? '', channels })
     const errors: Record<string, string> = {}
     if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message.startsWith('campaigns.') ? issue.message : 'errors.generic'
     const site = reach.sites.find((s) => s.slug === values.site)
     if (!site) errors.site = 'campaigns.siteRequired'
     else if (parsed.success && !(site.locales.offered as readonly string[]).includes(parsed.data.language)) errors.language = 'campaigns.languageInvalid'
-    if (!parsed.success || !site || Object.keys(errors).length > 0) return data<Result>({ ok: false, errors, values }, { status: 400 })
+    if (!parsed.success || !site || Object.keys(errors).length > 0) return data<Result>({ ok: false, errors, values, channels }, { status: 400 })
     const d = parsed.data
     const segment = { paid: d.paid, ...(d.inactiveDays ? { inactiveDays: Number(d.inactiveDays) } : {}), ...(d.country ? { country: d.country } : {}), ...(d.gender ? { gender: d.gender } : {}) }
     const id = await withOperator(db, async (tx) => {
-      const row = await tx.campaign.create({ data: { tenantId: site.slug, language: d.language, kind: d.kind, subject: d.subject, body: d.body, discountCode: d.code || null, segment, createdBy: operator.id }, select: { id: true } })
-      await auditIn(tx, actor, { action: 'campaign.create', tenantId: site.slug, poolId: site.pool, targetType: 'campaign', targetId: row.id, after: { kind: d.kind, language: d.language, subject: d.subject, segment, code: d.code || null } })
+      const row = await tx.campaign.create({ data: { tenantId: site.slug, language: d.language, kind: d.kind, subject: d.subject, body: d.body, discountCode: d.code || null, channels: d.channels, segment, createdBy: operator.id }, select: { id: true } })
+      await auditIn(tx, actor, { action: 'campaign.create', tenantId: site.slug, poolId: site.pool, targetType: 'campaign', targetId: row.id, after: { kind: d.kind, language: d.language, subject: d.subject, segment, code: d.code || null, channels: d.channels } })
       return row.id
     })
     return data<Result>({ ok: true, notice: 'campaigns.created', id })
@@ -114,6 +117,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return data<Result>({ ok: false, notice: 'campaigns.notFound' }, { status: 400 })
 }
 
+const CHANNELS = ['email', 'push'] as const
+
 export default function Campaigns() {
   const { t } = useTranslation('console')
   const { campaigns, sites, kinds } = useLoaderData<typeof loader>()
@@ -140,6 +145,8 @@ export default function Campaigns() {
               <td>
                 {c.subject} · {c.kind} · {c.language}
                 {c.code ? ` · ${c.code}` : ''}
+                {' · '}
+                {c.channels.map((ch) => t(`campaigns.channelNames.${ch}`)).join(' + ')}
               </td>
               <td>{c.site}</td>
               <td>
@@ -147,7 +154,7 @@ export default function Campaigns() {
                 {c.scheduledAt ? ` · ${c.scheduledAt}` : ''}
                 {c.reach !== null ? ` · ${t('campaigns.reach', { count: c.reach })}` : ''}
               </td>
-              <td>{t('campaigns.countsText', { targeted: c.targeted, sent: c.sent, failed: c.failed, unsubscribed: c.unsubscribed, purchases: c.purchases })}</td>
+              <td>{t('campaigns.countsText', { targeted: c.targeted, sent: c.sent, pushed: c.pushed, failed: c.failed, unsubscribed: c.unsubscribed, purchases: c.purchases })}</td>
               <td>
                 <Form method="post">
                   <input type="hidden" name="id" value={c.id} />
@@ -180,51 +187,32 @@ export default function Campaigns() {
       <Form method="post" className="console-card stack" aria-labelledby="new-campaign">
         <h2 id="new-campaign">{t('campaigns.new')}</h2>
         <input type="hidden" name="intent" value="create" />
-        <div className="field">
-          <label htmlFor="field-site">{t('campaigns.site')}</label>
-          <select id="field-site" name="site" defaultValue={v('site') ?? sites[0]?.slug}>
-            {sites.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name} ({s.languages.join(', ')})
-              </option>
-            ))}
-          </select>
-          {errors.site ? <p className="field-error" role="alert">{t(errors.site)}</p> : null}
-        </div>
+        <ConsoleSelect id="field-site" name="site" label={t('campaigns.site')} defaultValue={v('site') ?? sites[0]?.slug} error={errors.site} options={sites.map((s) => ({ value: s.slug, label: `${s.name} (${s.languages.join(', ')})` }))} />
         <ConsoleField name="language" label={t('campaigns.language')} hint={t('campaigns.languageHint')} defaultValue={v('language') ?? 'nl'} error={errors.language} maxLength={2} />
-        <div className="field">
-          <label htmlFor="field-kind">{t('campaigns.kind')}</label>
-          <select id="field-kind" name="kind" defaultValue={v('kind') ?? 'promotions'}>
-            {kinds.map((k) => (
-              <option key={k} value={k}>
-                {t(`campaigns.kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ConsoleSelect id="field-kind" name="kind" label={t('campaigns.kind')} defaultValue={v('kind') ?? 'promotions'} error={errors.kind} options={kinds.map((k) => ({ value: k, label: t(`campaigns.kinds.${k}`) }))} />
+        <fieldset className="field" aria-describedby={errors.channels ? 'field-channels-error' : undefined}>
+          <legend>{t('campaigns.channels')}</legend>
+          {CHANNELS.map((ch) => (
+            <label key={ch}>
+              <input type="checkbox" name="channels" value={ch} defaultChecked={result?.channels ? result.channels.includes(ch) : ch === 'email'} /> {t(`campaigns.channelNames.${ch}`)}
+            </label>
+          ))}
+          <p className="field-hint">{t('campaigns.channelsHint')}</p>
+          {errors.channels ? (
+            <p className="field-error" id="field-channels-error" role="alert">
+              {t(errors.channels)}
+            </p>
+          ) : null}
+        </fieldset>
         <ConsoleField name="subject" label={t('campaigns.subject')} defaultValue={v('subject')} error={errors.subject} maxLength={150} />
         <ConsoleTextArea name="body" label={t('campaigns.body')} defaultValue={v('body')} error={errors.body} rows={8} maxLength={5000} />
         <ConsoleField name="code" label={t('campaigns.code')} hint={t('campaigns.codeHint')} defaultValue={v('code')} error={errors.code} maxLength={40} />
         <fieldset className="field">
           <legend>{t('campaigns.segment')}</legend>
-          <label>
-            {t('campaigns.paid')}{' '}
-            <select name="paid" defaultValue={v('paid') ?? 'all'}>
-              <option value="all">{t('campaigns.paidAll')}</option>
-              <option value="never">{t('campaigns.paidNever')}</option>
-              <option value="paid">{t('campaigns.paidPaid')}</option>
-            </select>
-          </label>
+          <ConsoleSelect id="field-paid" name="paid" label={t('campaigns.paid')} defaultValue={v('paid') ?? 'all'} options={[{ value: 'all', label: t('campaigns.paidAll') }, { value: 'never', label: t('campaigns.paidNever') }, { value: 'paid', label: t('campaigns.paidPaid') }]} />
           <ConsoleField name="inactiveDays" label={t('campaigns.inactiveDays')} defaultValue={v('inactiveDays')} error={errors.inactiveDays} inputMode="numeric" maxLength={4} />
           <ConsoleField name="country" label={t('campaigns.country')} defaultValue={v('country')} error={errors.country} maxLength={2} />
-          <label>
-            {t('campaigns.gender')}{' '}
-            <select name="gender" defaultValue={v('gender') ?? ''}>
-              <option value="">{t('campaigns.genderAll')}</option>
-              <option value="woman">{t('campaigns.woman')}</option>
-              <option value="man">{t('campaigns.man')}</option>
-            </select>
-          </label>
+          <ConsoleSelect id="field-gender" name="gender" label={t('campaigns.gender')} defaultValue={v('gender') ?? ''} all={t('campaigns.genderAll')} options={[{ value: 'woman', label: t('campaigns.woman') }, { value: 'man', label: t('campaigns.man') }]} />
         </fieldset>
         <button type="submit" className="button button--primary">
           {t('campaigns.create')}

@@ -4,7 +4,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ConsoleField, Notice } from '~/components/console/field.tsx'
+import { ConsoleField, ConsoleSelect, Notice } from '~/components/console/field.tsx'
 import { createCodeIn, expireCodeIn, listCodes, readCodeForm } from '~/modules/care/codes.server.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { METHODS } from '~/modules/payments/methods.ts'
@@ -71,17 +71,7 @@ export default function Codes() {
       <h1>{t('codes.title')}</h1>
       {result?.notice ? <Notice tone={result.ok ? 'success' : 'danger'}>{t(result.notice)}</Notice> : null}
       <Form method="get" className="console-filters">
-        <label>
-          {t('codes.site')}{' '}
-          <select name="site" defaultValue={site}>
-            <option value="">{t('codes.allSites')}</option>
-            {sites.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ConsoleSelect id="codes-site" name="site" label={t('codes.site')} defaultValue={site} all={t('codes.allSites')} options={sites.map((s) => ({ value: s.slug, label: s.name }))} />
         <button type="submit" className="button button--light">
           {t('codes.filter')}
         </button>
@@ -141,17 +131,7 @@ export default function Codes() {
 
       <Form method="post" className="console-card stack" aria-labelledby="new-code">
         <h2 id="new-code">{t('codes.new')}</h2>
-        <div className="field">
-          <label htmlFor="field-site">{t('codes.site')}</label>
-          <select id="field-site" name="site" defaultValue={v('site') ?? sites[0]?.slug ?? ''} aria-invalid={errors.site ? true : undefined}>
-            {sites.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-          {errors.site ? <p className="field-error" role="alert">{t(errors.site)}</p> : null}
-        </div>
+        <ConsoleSelect id="field-site" name="site" label={t('codes.site')} defaultValue={v('site') ?? sites[0]?.slug ?? ''} error={errors.site} options={sites.map((s) => ({ value: s.slug, label: s.name }))} />
         <ConsoleField name="code" label={t('codes.code')} hint={t('codes.codeHint')} defaultValue={v('code')} error={errors.code} maxLength={40} />
         <ConsoleField name="percentage" label={t('codes.percentage')} type="number" min={1} max={100} defaultValue={v('percentage')} error={errors.percentage} />
         <fieldset className="field">

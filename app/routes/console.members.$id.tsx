@@ -6,7 +6,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ConsoleField, ConsoleTextArea, Notice } from '~/components/console/field.tsx'
+import { ConsoleField, ConsoleSelect, ConsoleTextArea, Notice } from '~/components/console/field.tsx'
 import { resendActivation } from '~/modules/accounts/activation.server.ts'
 import { requestPasswordReset } from '~/modules/accounts/password-reset.server.ts'
 import { poolDataChanged } from '~/modules/cache/pool-data.server.ts'
@@ -19,6 +19,7 @@ import { auditIn } from '~/modules/operators/audit.server.ts'
 import { requireOperator } from '~/modules/operators/guard.server.ts'
 import type { OperatorRole } from '~/modules/operators/roles.ts'
 import { withOperator } from '~/modules/operators/scope.server.ts'
+import { directDebitState } from '~/modules/payments/direct-debit-rules.server.ts'
 import { dateTimeFormat, numberFormat } from '~/modules/site/formatters.ts'
 
 export const handle: I18nHandle = { i18n: ['console'] }
@@ -34,6 +35,7 @@ const MAY: Record<string, readonly OperatorRole[]> = {
   activation: ['admin', 'moderator', 'finance'],
   reset: ['admin', 'moderator', 'finance'],
   note: ['admin', 'moderator', 'finance'],
+  directDebit: ['admin', 'finance'],
 }
 
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
@@ -47,9 +49,13 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const fmt = (d: Date | null | undefined) => (d ? date.format(d) : null)
   const money = (amount: number, currency: string) => numberFormat(locale, { style: 'currency', currency }).format(amount / 100)
   const { user } = detail
+  const seesMoney = operator.role === 'admin' || operator.role === 'finance'
+  const tenant = reach.sites.find((s) => s.slug === detail.site.slug)!
+  const dd = seesMoney && tenant.payments.methods.includes('sdd') ? await withOperator(db, (tx) => directDebitState(tx, { tenantId: tenant.slug, poolId: tenant.pool }, tenant, user.id)) : null
   return {
+    directDebit: dd ? { ...dd, usedText: money(dd.used, 'EUR'), limitText: money(dd.limit, 'EUR'), siteLimit: money(tenant.payments.directDebitLimit, 'EUR'), ownLimit: dd.ownLimit === null ? '' : (dd.ownLimit / 100).toFixed(2).replace('.', ',') } : null,
     may: Object.fromEntries(Object.entries(MAY).map(([k, roles]) => [k, roles.includes(operator.role)])) as Record<keyof typeof MAY, boolean>,
-    seesMoney: operator.role === 'admin' || operator.role === 'finance',
+    seesMoney,
     site: detail.site,
     user: {
       id: user.id, email: user.email, status: user.status, credits: user.credits, paidUser: user.paidUser, locale: user.locale,
@@ -106,6 +112,21 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
     const scope = await withOperator(db, (tx) => unbanIn(tx, actor, reach, { userId }))
     if (scope) await poolDataChanged(scope.poolId)
     return data<Result>({ ok: scope !== null, intent, notice: scope ? 'members.unbannedNow' : 'members.notBanned' })
+  }
+  if (intent === 'directDebit') {
+    const mode = text('mode')
+    const raw = text('limit')
+    const errors: Record<string, string> = {}
+    if (!['', 'allowed', 'blocked'].includes(mode)) errors.mode = 'errors.generic'
+    const limit = raw === '' ? null : /^\d{1,6}([.,]\d{1,2})?$/.test(raw) ? Math.round(Number(raw.replace(',', '.')) * 100) : NaN
+    if (limit !== null && (!Number.isSafeInteger(limit) || limit < 1)) errors.limit = 'members.ddLimitInvalid'
+    if (Object.keys(errors).length > 0) return data<Result>({ ok: false, intent, errors, values: { mode, limit: raw } }, { status: 400 })
+    await withOperator(db, async (tx) => {
+      const before = await tx.user.findFirst({ where: { tenantId: account.scope.tenantId, id: userId }, select: { directDebit: true, directDebitLimit: true } })
+      await tx.user.updateMany({ where: { tenantId: account.scope.tenantId, id: userId }, data: { directDebit: mode || null, directDebitLimit: limit } })
+      await auditIn(tx, actor, { action: 'member.direct_debit', tenantId: account.scope.tenantId, poolId: account.scope.poolId, targetType: 'member', targetId: userId, before, after: { directDebit: mode || null, directDebitLimit: limit } })
+    })
+    return data<Result>({ ok: true, intent, notice: 'members.ddSaved' })
   }
   if (intent === 'note') {
     const body = text('body').slice(0, 2000)
@@ -327,6 +348,43 @@ export default function Member() {
               ))}
             </ul>
           </section>
+          {d.directDebit ? (
+            <section className="console-card stack" aria-labelledby="direct-debit" data-testid="direct-debit">
+              <h2 id="direct-debit">{t('members.directDebit')}</h2>
+              <p data-testid="direct-debit-state">
+                {d.directDebit.blocked ? t('members.ddBlocked') : t('members.ddAllowed')}
+                {d.directDebit.cause ? ` · ${t(`members.ddCause.${d.directDebit.cause}`)}` : ''}
+                {d.directDebit.override ? ` · ${t(`members.ddBy.${d.directDebit.override}`)}` : ''}
+              </p>
+              <p data-testid="direct-debit-used">{t('members.ddUsed', { used: d.directDebit.usedText, limit: d.directDebit.limitText })}</p>
+              <Form method="post" className="stack">
+                <input type="hidden" name="intent" value="directDebit" />
+                <ConsoleSelect
+                  id="dd-mode"
+                  name="mode"
+                  label={t('members.ddMode')}
+                  defaultValue={result?.intent === 'directDebit' && result.values ? result.values.mode : (d.directDebit.override ?? '')}
+                  error={result?.intent === 'directDebit' ? result.errors?.mode : null}
+                  options={[
+                    { value: '', label: t('members.ddModeAuto') },
+                    { value: 'allowed', label: t('members.ddModeAllowed') },
+                    { value: 'blocked', label: t('members.ddModeBlocked') },
+                  ]}
+                />
+                <ConsoleField
+                  name="limit"
+                  label={t('members.ddLimit')}
+                  hint={t('members.ddLimitHint', { limit: d.directDebit.siteLimit })}
+                  defaultValue={result?.intent === 'directDebit' && result.values ? result.values.limit : d.directDebit.ownLimit}
+                  error={result?.intent === 'directDebit' ? result.errors?.limit : null}
+                  maxLength={10}
+                />
+                <button type="submit" className="button button--primary">
+                  {t('members.ddSave')}
+                </button>
+              </Form>
+            </section>
+          ) : null}
         </>
       ) : null}
 

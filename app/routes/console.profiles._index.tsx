@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FictionalFields } from '~/components/console/fictional-fields.tsx'
+import { ConsoleSelect } from '~/components/console/field.tsx'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { requireOperator } from '~/modules/operators/guard.server.ts'
 import { siteScope, withOperator } from '~/modules/operators/scope.server.ts'
@@ -81,16 +82,7 @@ export default function FictionalProfiles() {
       </table>
       <Form method="post" className="console-card stack" aria-labelledby="new-title">
         <h2 id="new-title">{t('profiles.new')}</h2>
-        <div className="field">
-          <label htmlFor="field-site">{t('common.site')}</label>
-          <select id="field-site" name="site" defaultValue={actionData?.values.site}>
-            {sites.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name} ({s.pool})
-              </option>
-            ))}
-          </select>
-        </div>
+        <ConsoleSelect id="field-site" name="site" label={t('common.site')} defaultValue={actionData?.values.site} options={sites.map((s) => ({ value: s.slug, label: `${s.name} (${s.pool})` }))} />
         <FictionalFields values={actionData?.values ?? {}} errors={(actionData?.errors ?? {}) as Record<string, string>} />
         <button type="submit" className="button button--primary">
           {t('common.save')}

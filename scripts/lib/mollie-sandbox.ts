@@ -100,6 +100,8 @@ export type MollieSandbox = {
   payments(): Payment[]
   /** Webhook calls made, in order: [url, id, HTTP status or error]. */
   webhookCalls: { url: string; id: string; status: number | string }[]
+  /** API requests received, in order: method and path (tests count what the app asked). */
+  apiCalls: { method: string; path: string }[]
   close(): Promise<void>
 }
 
@@ -126,6 +128,7 @@ export async function startMollieSandbox(options: { port?: number; checkoutPort?
   let webhooks = true
   let recurringOutcome: 'paid' | 'failed' = 'paid'
   const webhookCalls: MollieSandbox['webhookCalls'] = []
+  const apiCalls: MollieSandbox['apiCalls'] = []
   let apiEndpoint = ''
   let checkoutOrigin = ''
 
@@ -205,6 +208,7 @@ export async function startMollieSandbox(options: { port?: number; checkoutPort?
 
   type Answer = { status: number; body: unknown }
   function api(method: string, url: URL, key: string, input: Record<string, unknown>, idempotencyKey: string | undefined): Answer {
+    apiCalls.push({ method, path: url.pathname })
     const account = accountFor(key)
     const parts = url.pathname.replace(/^\/v2\//, '').split('/').filter(Boolean)
     if (method === 'POST' && idempotencyKey) {
@@ -472,6 +476,7 @@ ${payment.status === 'open' ? `<form method="post"><fieldset><legend>Outcome</le
     },
     payments: () => [...accounts.values()].flatMap((a) => [...a.payments.values()]),
     webhookCalls,
+    apiCalls,
     close: async () => {
       apiServer.closeAllConnections()
       checkoutServer.closeAllConnections()

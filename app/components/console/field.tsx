@@ -66,12 +66,13 @@ export function Notice({ tone, children }: { tone: 'success' | 'danger' | 'info'
   )
 }
 
-/** A labelled select of the console; `all` adds an empty first option (a filter's "all"). */
-export function ConsoleSelect({ id, name, label, defaultValue, options, all }: { id: string; name: string; label: string; defaultValue?: string; options: readonly { value: string; label: string }[]; all?: string }) {
+/** A labelled select of the console; `all` adds an empty first option (a filter's "all"); `error` as ConsoleField's. */
+export function ConsoleSelect({ id, name, label, defaultValue, options, all, error }: { id: string; name: string; label: string; defaultValue?: string; options: readonly { value: string; label: string }[]; all?: string; error?: string | null }) {
+  const { t } = useTranslation('console')
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={defaultValue}>
+      <select id={id} name={name} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
         {all !== undefined ? <option value="">{all}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -79,6 +80,11 @@ export function ConsoleSelect({ id, name, label, defaultValue, options, all }: {
           </option>
         ))}
       </select>
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {t(error)}
+        </p>
+      ) : null}
     </div>
   )
 }

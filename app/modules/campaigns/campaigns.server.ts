@@ -1,8 +1,9 @@
 // Campaigns (issue #23): a marketer's mailing of kind promotions, news or reminders to a
-// segment of one site's members in one language, in the site's mail layout, with one-click
-// List-Unsubscribe. Sent by the `campaign-send` job in batches of the site's rate per
+// segment of one site's members in one language, by e-mail (the site's mail layout, one-click
+// List-Unsubscribe) and/or web push (decision 054), each only where the member's preferences
+// allow that kind on that channel. Sent by the `campaign-send` job in batches of the site's rate per
 // minute. Each batch is one transaction: the CampaignSend rows (key: campaign, member) and
-// their outbox mails commit together or not at all, and a member already in CampaignSend is
+// their outbox mails and push jobs commit together or not at all, and a member already in CampaignSend is
 // never selected again. So a worker that dies mid-send (its transaction rolls back) or two
 // workers at once still give every member the campaign exactly once.
 import type { Campaign } from '~/generated/prisma/client.ts'
@@ -14,12 +15,16 @@ import { translatorFor } from '../i18n/i18n.server.ts'
 import { enqueueIn, wake } from '../jobs/runner.server.ts'
 import { MailLayout } from '../mail/layout.tsx'
 import { queueMailIn, type QueuedMail } from '../mail/send.server.ts'
+import type { PushPayload } from '../notifications/kinds.ts'
 import { siteUrl, unsubscribeToken } from '../notifications/links.server.ts'
+import { jobIdFrom } from '../notifications/notify.server.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 import { render } from '@react-email/render'
 
 export const CAMPAIGN_KINDS = ['promotions', 'news', 'reminders'] as const
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number]
+export const CAMPAIGN_CHANNELS = ['email', 'push'] as const
+export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number]
 export type Segment = { paid?: 'all' | 'never' | 'paid'; inactiveDays?: number; country?: string; gender?: 'man' | 'woman' }
 
 /** The mail of a campaign for one member (or the operator's test send). */
@@ -41,24 +46,38 @@ export async function renderCampaignMail(tenant: LoadedTenant, campaign: Pick<Ca
   return { subject: campaign.subject, text, html }
 }
 
-/** Members of the segment who want this kind by e-mail and have not had this campaign, at most `take`. */
+/** The campaign's channels (a row from before decision 054 has none: e-mail). */
+export function channelsOf(campaign: Pick<Campaign, 'channels'>): CampaignChannel[] {
+  const chosen = CAMPAIGN_CHANNELS.filter((c) => campaign.channels.includes(c))
+  return chosen.length > 0 ? chosen : ['email']
+}
+
+/**
+ * Members of the segment who want this kind on one of the campaign's channels (by e-mail: the
+ * kind chosen and the address not disabled; by push: the kind chosen and a subscription) and
+ * have not had this campaign, at most `take`.
+ */
 async function nextTargets(tx: ScopedTx, tenant: LoadedTenant, campaign: Campaign, take: number, now: Date) {
   const segment = (campaign.segment ?? {}) as Segment
   const inactiveBefore = segment.inactiveDays ? new Date(now.getTime() - segment.inactiveDays * 86_400_000) : null
   const isDefault = campaign.language === tenant.locales.default
+  const channels = channelsOf(campaign)
+  const wants = [
+    ...(channels.includes('email') ? [{ emailKinds: { has: campaign.kind }, notificationsDisabled: { isEmpty: true } }] : []),
+    ...(channels.includes('push') ? [{ pushKinds: { has: campaign.kind }, pushSubscriptions: { some: {} } }] : []),
+  ]
   return tx.user.findMany({
     where: {
       tenantId: tenant.slug,
       status: 'active',
       bannedAt: null,
-      emailKinds: { has: campaign.kind },
-      notificationsDisabled: { isEmpty: true },
+      AND: [{ OR: wants }],
       ...(isDefault ? { OR: [{ locale: campaign.language }, { locale: null }] } : { locale: campaign.language }),
       ...(segment.paid === 'paid' ? { paidUser: true } : segment.paid === 'never' ? { paidUser: false } : {}),
       profile: { is: { status: 'active', ...(segment.country ? { country: segment.country } : {}), ...(segment.gender ? { gender: segment.gender } : {}), ...(inactiveBefore ? { lastActiveAt: { lt: inactiveBefore } } : {}) } },
       NOT: { id: { in: (await tx.campaignSend.findMany({ where: { campaignId: campaign.id }, select: { userId: true } })).map((s) => s.userId) } },
     },
-    select: { id: true, email: true },
+    select: { id: true, email: true, emailKinds: true, notificationsDisabled: true, pushKinds: true, pushSubscriptions: { select: { id: true }, orderBy: { id: 'asc' } } },
     orderBy: { id: 'asc' },
     take,
   })
@@ -86,15 +105,34 @@ export async function sendCampaignBatch(db: Db, tenant: LoadedTenant, campaignId
       // One batch of a campaign at a time (a second worker waits, then sees the rows).
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${0x63616d70}::int, ${campaignId}::int)`
       const campaign = await tx.campaign.findFirst({ where: { tenantId: tenant.slug, id: campaignId } })
-      if (!campaign || campaign.status === 'done' || campaign.status === 'canceled' || campaign.status === 'draft') return 0
+      if (!campaign || campaign.status === 'done' || campaign.status === 'canceled' || campaign.status === 'draft') return { n: 0, pushed: 0 }
       const targets = await nextTargets(tx, tenant, campaign, take, now)
       // Rendered once per batch; each member's own unsubscribe link is put in its place.
       const PLACEHOLDER = 'https://unsubscribe.invalid/__member__'
-      const template = targets.length > 0 ? await renderCampaignMail(tenant, campaign, PLACEHOLDER) : null
+      const channels = channelsOf(campaign)
+      const template = targets.length > 0 && channels.includes('email') ? await renderCampaignMail(tenant, campaign, PLACEHOLDER) : null
+      const push = channels.includes('push') ? campaignPush(tenant, campaign) : null
       let n = 0
+      let pushed = 0
       for (const user of targets) {
         const inserted = await tx.$executeRaw`INSERT INTO "CampaignSend" ("campaignId", "tenantId", "userId") VALUES (${campaign.id}, ${tenant.slug}, ${user.id}) ON CONFLICT DO NOTHING`
         if (inserted === 0) continue
+        n += 1
+        // Web push: one message per subscription, its job id derived from campaign, member and
+        // subscription (a second enqueue of the same is refused by the queue).
+        if (push && user.pushKinds.includes(campaign.kind) && user.pushSubscriptions.length > 0) {
+          let pushes = 0
+          for (const sub of user.pushSubscriptions) {
+            const id = await enqueueIn(tx, 'push-send', { tenantId: tenant.slug, subscriptionId: sub.id, payload: push }, { id: jobIdFrom(`campaign:${campaign.id}:${user.id}`, sub.id) })
+            if (id) pushes += 1
+          }
+          await tx.campaignSend.updateMany({ where: { campaignId: campaign.id, userId: user.id }, data: { pushes } })
+          pushed += pushes
+        }
+        if (!template || !user.emailKinds.includes(campaign.kind) || user.notificationsDisabled.length > 0) {
+          await options.afterEach?.(n)
+          continue
+        }
         const unsubscribe = siteUrl(tenant, `/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(tenant.slug, user.id, campaign.kind as CampaignKind))}`)
         const mail: QueuedMail = {
           to: user.email,
@@ -106,7 +144,6 @@ export async function sendCampaignBatch(db: Db, tenant: LoadedTenant, campaignId
         }
         const outboxId = await queueMailIn(tx, scope, mail)
         if (outboxId) await tx.campaignSend.updateMany({ where: { campaignId: campaign.id, userId: user.id }, data: { outboxId } })
-        n += 1
         await options.afterEach?.(n)
       }
       if (targets.length < take) {
@@ -116,12 +153,21 @@ export async function sendCampaignBatch(db: Db, tenant: LoadedTenant, campaignId
         // The next minute's batch: the site's rate.
         await enqueueIn(tx, 'campaign-send', { tenantId: tenant.slug, campaignId: campaign.id }, { startAfter: 60 })
       }
-      return n
+      return { n, pushed }
     },
     { timeout: 120_000 },
   )
-  if (sent > 0) wake('mail-send')
-  return sent
+  if (sent.n > 0) wake('mail-send')
+  if (sent.pushed > 0) wake('push-send')
+  return sent.n
+}
+
+/** The campaign's push message: the subject as title, the first paragraph as text, the code's checkout as link. */
+export function campaignPush(tenant: Pick<LoadedTenant, 'name'>, campaign: Pick<Campaign, 'id' | 'subject' | 'body' | 'discountCode' | 'kind'>): PushPayload {
+  const first = campaign.body.split(/\n\s*\n/).map((p) => p.trim()).find(Boolean) ?? ''
+  const body = first.length > 180 ? `${first.slice(0, 179).trimEnd()}…` : first
+  const url = campaign.discountCode ? `/credits?code=${encodeURIComponent(campaign.discountCode)}` : '/'
+  return { title: campaign.subject || tenant.name, body, url, tag: `campaign:${campaign.id}`, kind: campaign.kind }
 }
 
 /** Schedules a draft: its first batch at `at` (now when absent). */
@@ -132,13 +178,16 @@ export async function scheduleCampaignIn(tx: ScopedTx, tenantId: string, campaig
   return true
 }
 
-/** targeted, sent, failed, unsubscribed since, purchases with the campaign's code within 7 days. */
+/** targeted, sent (mails), pushed (push messages queued), failed, unsubscribed since, purchases with the campaign's code within 7 days. */
 export async function campaignCounts(tx: ScopedTx, campaign: Campaign) {
-  const [row] = await tx.$queryRaw<{ targeted: number; sent: number; failed: number; unsubscribed: number; purchases: number }[]>`
+  const email = channelsOf(campaign).includes('email')
+  const push = channelsOf(campaign).includes('push')
+  const [row] = await tx.$queryRaw<{ targeted: number; sent: number; pushed: number; failed: number; unsubscribed: number; purchases: number }[]>`
     SELECT count(*)::int AS targeted,
+           coalesce(sum(s.pushes), 0)::int AS pushed,
            count(*) FILTER (WHERE o."sentAt" IS NOT NULL)::int AS sent,
            count(*) FILTER (WHERE o."sentAt" IS NULL AND o."lastError" IS NOT NULL)::int AS failed,
-           count(*) FILTER (WHERE NOT (${campaign.kind} = ANY (u."emailKinds")) OR cardinality(u."notificationsDisabled") > 0)::int AS unsubscribed,
+           count(*) FILTER (WHERE NOT ((${email} AND ${campaign.kind} = ANY (u."emailKinds") AND cardinality(u."notificationsDisabled") = 0) OR (${push} AND ${campaign.kind} = ANY (u."pushKinds"))))::int AS unsubscribed,
            (SELECT count(*)::int FROM "Payment" p JOIN "CampaignSend" s2 ON s2."campaignId" = ${campaign.id} AND s2."userId" = p."userId"
              WHERE p."tenantId" = ${campaign.tenantId} AND ${campaign.discountCode}::text IS NOT NULL AND p."discountCode" = ${campaign.discountCode}
                AND p."paidAt" >= s2."createdAt" AND p."paidAt" < s2."createdAt" + interval '7 days') AS purchases
@@ -146,5 +195,5 @@ export async function campaignCounts(tx: ScopedTx, campaign: Campaign) {
       LEFT JOIN "OutboxMail" o ON o.id = s."outboxId"
       LEFT JOIN "User" u ON u.id = s."userId"
      WHERE s."campaignId" = ${campaign.id}`
-  return row ?? { targeted: 0, sent: 0, failed: 0, unsubscribed: 0, purchases: 0 }
+  return row ?? { targeted: 0, sent: 0, pushed: 0, failed: 0, unsubscribed: 0, purchases: 0 }
 }

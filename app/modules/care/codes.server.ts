@@ -1,7 +1,7 @@
 // Discount codes in the console (issue #23, decision 050): SPEC §3's fields (code, country,
 // member, percentage, currency, minimum order value, expiry, payment methods) plus one-time
 // or once per member; created, listed with their use counts (paid purchases: the
-// DiscountRedemption rows), expired. Audited. The delete form's personal code is not made
+// DiscountRedemption rows of paid payments), expired. Audited. The delete form's personal code is not made
 // here (it is derived per member in the delete flow).
 import { z } from 'zod'
 import { COUNTRY_CODES } from '../geo/countries.ts'
@@ -82,8 +82,13 @@ export async function createCodeIn(tx: ScopedTx, actor: AuditActor, reach: Reach
 export async function listCodes(tx: ScopedTx, reach: Reach, site?: string) {
   const sites = site ? reach.sites.filter((s) => s.slug === site).map((s) => s.slug) : reach.sites.map((s) => s.slug)
   const codes = await tx.discountCode.findMany({ where: { tenantId: { in: sites } }, orderBy: { id: 'desc' }, take: 500 })
-  const uses = await tx.discountRedemption.groupBy({ by: ['tenantId', 'code'], where: { tenantId: { in: sites } }, _count: { _all: true } })
-  const count = new Map(uses.map((u) => [`${u.tenantId}/${u.code}`, u._count._all]))
+  // Uses are paid purchases: a checkout in progress reserves the code (decision 040) but is no use yet.
+  const uses = await tx.$queryRaw<{ tenantId: string; code: string; n: number }[]>`
+    SELECT r."tenantId", r.code, count(*)::int AS n FROM "DiscountRedemption" r
+    JOIN "Payment" p ON p."tenantId" = r."tenantId" AND p.id = r."paymentId"
+    WHERE r."tenantId" = ANY(${sites}) AND p.status::text = 'paid'
+    GROUP BY r."tenantId", r.code`
+  const count = new Map(uses.map((u) => [`${u.tenantId}/${u.code}`, u.n]))
   return codes.map((c) => ({ ...c, uses: count.get(`${c.tenantId}/${c.code}`) ?? 0 }))
 }
 

@@ -36,9 +36,9 @@ async function check(userId: string, code: string) {
   return withScope(db, FLIRTLOKAAL, (tx) => checkDiscountCode(tx, FLIRTLOKAAL, tenant, { id: userId, paidUser: false, signupDate: new Date(0) }, code, order))
 }
 // A paid purchase with the code (decision 040: a redemption counts while its payment is live or paid).
-const redeem = (code: string, userId: string) =>
+const redeem = (code: string, userId: string, status: 'paid' | 'open' = 'paid') =>
   withScope(db, FLIRTLOKAAL, async (tx) => {
-    const payment = await tx.payment.create({ data: { tenantId: 'flirtlokaal', userId, bundleId: 'starter', credits: 100, amount: 1196, currency: 'EUR', status: 'paid', discountCode: code, discountPercent: 20 } })
+    const payment = await tx.payment.create({ data: { tenantId: 'flirtlokaal', userId, bundleId: 'starter', credits: 100, amount: 1196, currency: 'EUR', status, discountCode: code, discountPercent: 20 } })
     await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES ('flirtlokaal', ${code}, ${userId}, ${payment.id})`
   })
 
@@ -76,6 +76,9 @@ describe('/codes', () => {
     // A per-member code: each member once.
     expect((await post(finance, { site: 'flirtlokaal', code: 'EACH10', percentage: '10', use: 'member' })).status).toBe(200)
     await redeem('EACH10', a.user.id)
+    // A checkout in progress holds the code for its member but is not a use yet.
+    await redeem('EACH10', (await createMember(db, FLIRTLOKAAL)).user.id, 'open')
+    expect((await list(finance)).find((c) => c.code === 'EACH10')).toMatchObject({ uses: 1 })
     expect(await check(a.user.id, 'EACH10')).toEqual({ ok: false, reason: 'used' })
     expect((await check(b.user.id, 'EACH10')).ok).toBe(true)
 

@@ -1,6 +1,6 @@
 // The limits of member actions that are not about logins or mails, in one place so their
 // keys stay consistent (docs/decisions/009-abuse-limits.md).
-import { consumeAll, type Verdict } from './limiter.server.ts'
+import { consumeAll, refund, type Verdict } from './limiter.server.ts'
 
 const ipKey = (ip: string) => ip || 'unknown'
 
@@ -43,3 +43,21 @@ export function reportAllowed(tenantId: string, userId: string, ip: string): Pro
 export function geocodeAllowed(ip: string): Promise<Verdict> {
   return consumeAll([['geocode_ip', ipKey(ip)]])
 }
+
+/**
+ * A Mollie webhook for a payment id this site does not know: one lookup at Mollie, reserved
+ * per source address and per site (decision 054). `giveBack` when Mollie knew the payment.
+ */
+export const unknownPaymentLookup = (tenantId: string, ip: string) => ({
+  reserve: async (): Promise<boolean> =>
+    (
+      await consumeAll([
+        ['payment_webhook_unknown_ip', `${tenantId}:${ipKey(ip)}`],
+        ['payment_webhook_unknown', tenantId],
+      ])
+    ).ok,
+  giveBack: async (): Promise<void> => {
+    await refund('payment_webhook_unknown_ip', `${tenantId}:${ipKey(ip)}`)
+    await refund('payment_webhook_unknown', tenantId)
+  },
+})

@@ -85,6 +85,13 @@ export const LIMIT_RULES = {
   /** Complaints filed from one IP (each sends a confirmation mail). */
   complaint_ip: { points: 5, duration: HOUR, block: 0 },
 
+  /**
+   * Mollie webhooks naming a payment id we do not know (decision 054): each costs a GET at
+   * Mollie before we can tell, so per source address and per site overall. Reserved before
+   * the GET, given back when Mollie knew it (a lost payment adopted). Known ids are free.
+   */
+  payment_webhook_unknown_ip: { points: 20, duration: 10 * MIN, block: 0 },
+  payment_webhook_unknown: { points: 200, duration: 10 * MIN, block: 0 },
   /** Wrong tokens on the mail providers' webhook (/operator/mail-events) per IP. */
   webhook_token: { points: 10, duration: 15 * MIN, block: 0 },
 

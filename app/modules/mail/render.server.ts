@@ -27,6 +27,8 @@ export const MAIL_KINDS = [
   'unread_reminder',
   'weekly_update',
   'payment_receipt',
+  // The console's refund decision (decision 054).
+  'refund_declined',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 

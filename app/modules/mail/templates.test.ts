@@ -8,7 +8,7 @@ import { loadTenants } from '../tenancy/load-tenants.server.ts'
 import { MAIL_KINDS, renderMail } from './render.server.ts'
 
 const tenants = await loadTenants(THEME_NAMES)
-const values = { name: 'Anna', sender: 'Bob', count: 3, likes: 2, unread: 1, amount: '€ 19,95', credits: 100, reference: 'tr_1', subject: 'S', newEmail: 'new@example.test', supportEmail: 'x@example.test', code: '482913' }
+const values = { name: 'Anna', sender: 'Bob', count: 3, likes: 2, unread: 1, amount: '€ 19,95', credits: 100, reference: 'tr_1', subject: 'S', newEmail: 'new@example.test', supportEmail: 'x@example.test', code: '482913', reason: 'R' }
 
 describe('mail templates', () => {
   it('each site and language: translated, themed, with a text part and company details; no other site named', async () => {

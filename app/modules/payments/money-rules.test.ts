@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDb, createMember, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { contextFor, loggedInMember, runRoute, siteRequest, tenantFor } from '../../../tests/route-harness.ts'
-import { creditsOf, purchase, startSandbox } from '../../../tests/payments.ts'
+import { creditsOf, paidPurchase as paidPurchaseIn, purchase, sendWebhook, startSandbox } from '../../../tests/payments.ts'
 import type { MollieSandbox } from '../../../scripts/lib/mollie-sandbox.ts'
-import { action as webhook } from '../../routes/api.payments.webhook.ts'
 import { action as settingsAction, loader as settingsLoader } from '../../routes/_default.settings.tsx'
 import { customerFor } from './customers.server.ts'
 import { assertDirectDebitAllowed } from './direct-debit-rules.server.ts'
@@ -37,18 +36,8 @@ afterAll(async () => {
   delete process.env.MOLLIE_API_ENDPOINT
 })
 
-export async function sendWebhook(scope: Scope, id: string) {
-  const request = await siteRequest(scope, '/api/payments/webhook', { method: 'POST', body: new URLSearchParams({ id }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-  return runRoute(async () => webhook({ request, context: await contextFor(scope, request), params: {} }))
-}
-
 /** A paid, credited purchase of the first bundle. */
-async function paidPurchase(scope: Scope, userId: string) {
-  const bought = await purchase(db, scope, userId)
-  await sandbox.complete(bought.molliePaymentId, 'paid')
-  await sendWebhook(scope, bought.molliePaymentId)
-  return bought
-}
+const paidPurchase = (scope: Scope, userId: string) => paidPurchaseIn(db, sandbox, scope, userId)
 
 async function spend(scope: Scope, userId: string, credits: number, reference: string) {
   const result = await withScope(db, scope, (tx) => changeCredits(tx, scope, { userId, delta: -credits, reason: 'message', reference }))

@@ -11,15 +11,13 @@
 // and after a final reconciliation pass, every payment Mollie calls paid is credited.
 // Bounded: MONEY_PROPERTY_RUNS runs (default 12) of at most 14 steps. A failure prints the
 // seed and path; replay with MONEY_PROPERTY_SEED=<seed>.
-/* eslint-disable no-restricted-imports -- this test drives the webhook route itself */
 import { randomUUID } from 'node:crypto'
 import { fc, test } from '@fast-check/vitest'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { appDb, createMember, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
-import { contextFor, runRoute, siteRequest, tenantFor } from '../../../tests/route-harness.ts'
-import { startSandbox } from '../../../tests/payments.ts'
+import { tenantFor } from '../../../tests/route-harness.ts'
+import { sendWebhook as sendWebhookTo, startSandbox } from '../../../tests/payments.ts'
 import type { MollieSandbox } from '../../../scripts/lib/mollie-sandbox.ts'
-import { action as webhook } from '../../routes/api.payments.webhook.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { withScope } from '../db/scoped.server.ts'
@@ -84,10 +82,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'payAll' as const }), weight: 2 },
 )
 
-async function sendWebhook(id: string) {
-  const request = await siteRequest(scope, '/api/payments/webhook', { method: 'POST', body: new URLSearchParams({ id }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-  return runRoute(async () => webhook({ request, context: await contextFor(scope, request), params: {} }))
-}
+const sendWebhook = (id: string) => sendWebhookTo(scope, id)
 
 type Bought = { id: string; mollieId: string }
 

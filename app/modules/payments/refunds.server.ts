@@ -106,7 +106,7 @@ export async function settlePremiumIn(tx: ScopedTx, scope: Scope, userId: string
   return kept > 0
 }
 
-export type RefundDecision = { ok: true; status: 'processing' | 'rejected' } | { ok: false; reason: 'not_found' | 'nothing_left' }
+export type RefundDecision = { ok: true; status: 'processing' | 'rejected' } | { ok: false; reason: 'not_found' | 'nothing_left' | 'amount' }
 
 /**
  * The operator's decision. Approving queues the Mollie call (`sendRefund`, job
@@ -120,7 +120,11 @@ export async function decideRefund(
   scope: Scope,
   paymentId: string,
   approve: boolean,
-  options: { inDecision?: (tx: ScopedTx, payment: { id: string; userId: string; amount: number; currency: string; credits: number; refundAmount: number | null; refundCredits: number | null }) => Promise<void> } = {},
+  options: {
+    inDecision?: (tx: ScopedTx, payment: { id: string; userId: string; amount: number; currency: string; credits: number; refundAmount: number | null; refundCredits: number | null }) => Promise<void>
+    /** An approval for another amount than the policy's (minor units, up to what was paid): a full or other partial refund (decision 054). */
+    amount?: number
+  } = {},
 ): Promise<RefundDecision> {
   const decided = await withScope(db, scope, async (tx): Promise<RefundDecision> => {
     const payment = await lockPayment(tx, scope, paymentId)
@@ -130,6 +134,11 @@ export async function decideRefund(
       // A request from before holds existed: hold now.
       if (!(await holdIn(tx, scope, current))) return { ok: false, reason: 'nothing_left' }
       current = (await lockPayment(tx, scope, paymentId))!
+    }
+    if (approve && options.amount !== undefined) {
+      if (!Number.isSafeInteger(options.amount) || options.amount < 1 || options.amount > current.amount - current.amountReversed) return { ok: false, reason: 'amount' }
+      await tx.payment.update({ where: { id: current.id }, data: { refundAmount: options.amount } })
+      current = { ...current, refundAmount: options.amount }
     }
     if (approve) {
       await tx.payment.update({ where: { id: current.id }, data: { refundStatus: 'processing' } })

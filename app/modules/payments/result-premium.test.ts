@@ -1,12 +1,10 @@
 // The payment result page says "you are now a premium member for life" only on the purchase
 // that made the member premium (the first paid one), not on every later purchase.
-/* eslint-disable no-restricted-imports -- this test drives the webhook route itself */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDb, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
-import { contextFor, loggedInMember, runRoute, siteRequest } from '../../../tests/route-harness.ts'
-import { purchase, startSandbox } from '../../../tests/payments.ts'
+import { contextFor, loggedInMember, siteRequest } from '../../../tests/route-harness.ts'
+import { paidPurchase, startSandbox } from '../../../tests/payments.ts'
 import type { MollieSandbox } from '../../../scripts/lib/mollie-sandbox.ts'
-import { action as webhook } from '../../routes/api.payments.webhook.ts'
 import type { Db } from '../db/client.server.ts'
 import { resultPage } from './pages.server.ts'
 
@@ -24,13 +22,7 @@ afterAll(async () => {
   delete process.env.MOLLIE_API_ENDPOINT
 })
 
-async function paid(userId: string) {
-  const bought = await purchase(db, FLIRTLOKAAL, userId)
-  await sandbox.complete(bought.molliePaymentId, 'paid')
-  const request = await siteRequest(FLIRTLOKAAL, '/api/payments/webhook', { method: 'POST', body: new URLSearchParams({ id: bought.molliePaymentId }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-  expect((await runRoute(async () => webhook({ request, context: await contextFor(FLIRTLOKAAL, request), params: {} }))).status).toBe(200)
-  return bought.paymentId
-}
+const paid = async (userId: string) => (await paidPurchase(db, sandbox, FLIRTLOKAAL, userId)).paymentId
 
 describe('the payment result page', () => {
   it('announces premium for life on the first paid purchase only', async () => {

@@ -20,7 +20,7 @@ import { metrics } from '../observability/metrics.server.ts'
 type Site = LoadedTenant
 type Log = Pick<Console, 'info' | 'error' | 'warn'>
 
-export type SyncOutcome = 'unknown' | 'unavailable' | 'mismatch' | 'unchanged' | 'credited' | 'updated' | 'reversed'
+export type SyncOutcome = 'unknown' | 'limited' | 'unavailable' | 'mismatch' | 'unchanged' | 'credited' | 'updated' | 'reversed'
 
 // A burst of webhooks for one payment queues on its row lock: each may wait for a connection.
 const WAIT = { maxWait: 15_000, timeout: 20_000 }
@@ -39,16 +39,24 @@ export function mismatchOf(row: Pick<Payment, 'id' | 'amount' | 'currency'>, rem
 const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404
 
 /** Applies Mollie's state of payment `molliePaymentId` to this site's row. Throws on a provider error (Mollie retries). */
-export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymentId: string, log: Log = console): Promise<SyncOutcome> {
+/**
+ * The webhook's guard of lookups for ids we do not know (decision 054): `reserve` before the
+ * GET at Mollie (false: not asked, 'limited'), `giveBack` when Mollie knew the payment.
+ */
+export type UnknownLookupGuard = { reserve: () => Promise<boolean>; giveBack: () => Promise<void> }
+
+export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymentId: string, log: Log = console, guard?: UnknownLookupGuard): Promise<SyncOutcome> {
   if (!/^tr_\w{1,64}$/.test(molliePaymentId)) return 'unknown'
   let row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { tenantId_molliePaymentId: { tenantId: scope.tenantId, molliePaymentId } } }), WAIT)
   const mollie = mollieFor(site)
   if (!mollie) return row ? 'unavailable' : 'unknown'
+  if (!row && guard && !(await guard.reserve())) return 'limited'
   let remote: MolliePayment
   try {
     remote = await mollie.payments.get(molliePaymentId)
   } catch (error) {
     if (isNotFound(error)) return 'unknown'
+    if (!row) await guard?.giveBack()
     throw error
   }
   if (!row) {
@@ -56,6 +64,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
     // key found it, and its metadata names our row, which has no Mollie id yet.
     row = await adoptLostPayment(db, scope, remote)
     if (!row) return 'unknown'
+    await guard?.giveBack()
     log.warn(`payments: ${scope.tenantId}: payment ${row.id} found at Mollie as ${molliePaymentId}`)
   }
   const mismatch = mismatchOf(row, remote)
