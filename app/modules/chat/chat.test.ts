@@ -226,13 +226,13 @@ describe('fictional profiles and history', () => {
     const first = await send(FLIRTLOKAAL, a, fictional, 'hallo', { language: 'nl', now: new Date('2026-11-25T10:00:00Z') })
     await send(FLIRTLOKAAL, a, fictional, 'nog eens', { language: 'nl', now: new Date('2026-11-25T10:05:00Z') })
     if (!first.ok) throw new Error('not sent')
-    const row = await inScope(FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { id: first.conversationId } }))
+    const row = await inScope(FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: first.conversationId } } }))
     expect(row).toMatchObject({ operatorWaitingFor: a.profile.id, operatorWaitingSince: new Date('2026-11-25T10:00:00Z'), operatorLanguage: 'nl' })
     // A real member's conversation never waits for an operator.
     const b = await createMember(db, FLIRTLOKAAL)
     const real = await send(FLIRTLOKAAL, a, b.profile.id, 'hoi', { sender: { userId: a.user.id, profileId: a.profile.id, paidUser: true }, cost: 0 })
     if (!real.ok) throw new Error('not sent')
-    expect(await inScope(FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { id: real.conversationId } }))).toMatchObject({ operatorWaitingFor: null, operatorWaitingSince: null })
+    expect(await inScope(FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: real.conversationId } } }))).toMatchObject({ operatorWaitingFor: null, operatorWaitingSince: null })
   })
 
   it('a limited history gives the newest messages and says older ones are hidden', async () => {

@@ -72,7 +72,7 @@ describe('roles in the database', () => {
       expect(await tx.creditTransaction.count()).toBe(0)
       const conversations = await tx.conversation.findMany({ select: { id: true } })
       expect(conversations.map((c) => c.id)).toEqual([operatedNl])
-      expect(await tx.conversation.findUnique({ where: { id: privateNl } })).toBeNull()
+      expect(await tx.conversation.findFirst({ where: { id: privateNl } })).toBeNull()
     })
   })
 
