@@ -116,7 +116,7 @@ describe('login lockout', () => {
     for (let i = 0; i < LIMIT_RULES.login_account_ip.points; i++) await login(member.user.email, 'wrong', ip)
     expectLimited(await login(member.user.email, PASSWORD, ip), 'locked')
     const { issueToken } = await import('../app/modules/auth/tokens.server.ts')
-    const token = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: FLIRTLOKAAL.tenantId, userId: member.user.id, purpose: 'password_reset' }))
+    const token = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: member.user.id, purpose: 'password_reset' }))
     const reset = await app.request({
       method: 'POST',
       path: '/reset-password/do',

@@ -22,7 +22,7 @@ export async function seedDemoLogins(db: Db, tenants: readonly LoadedTenant[]): 
       if (existing) return false
       const country = tenant.countries[0]!
       const user = await tx.user.create({
-        data: { tenantId: tenant.slug, email, passwordHash, status: 'active', locale: tenant.locales.default },
+        data: { poolId: tenant.pool, tenantId: tenant.slug, email, passwordHash, status: 'active', locale: tenant.locales.default },
       })
       if (tenant.credits.signup > 0) await changeCredits(tx, scope, { userId: user.id, delta: tenant.credits.signup, reason: 'signup_grant', reference: user.id })
       const demo = await tx.profile.create({

@@ -39,7 +39,7 @@ export type ActivationResult = { ok: true; userId: string } | { ok: false; reaso
 export async function activateAccount(db: Db, scope: Scope, rawToken: string, now = new Date()): Promise<ActivationResult> {
   const delivered: { senderId: number; recipientId: number; conversationId: number }[] = []
   const result = await withScope(db, scope, async (tx): Promise<ActivationResult> => {
-    const consumed = await consumeToken(tx, scope.tenantId, 'activation', rawToken, now)
+    const consumed = await consumeToken(tx, scope, 'activation', rawToken, now)
     if (!consumed.ok) return consumed
     const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId }, select: { id: true, status: true, tracking: true } })
     // A deleted account is not brought back by an old activation link (reactivation has its own).
@@ -92,7 +92,7 @@ export async function resendActivation(deps: LinkDeps, userId: string): Promise<
     const issuedAt = last ? last.expiresAt.getTime() - TOKEN_TTL_MS.activation : 0
     const wait = issuedAt + RESEND_INTERVAL_MS - now.getTime()
     if (wait > 0) return { result: { ok: false, reason: 'tooSoon', seconds: Math.ceil(wait / 1000) } as const }
-    const token = await issueToken(tx, { tenantId: scope.tenantId, userId, purpose: 'activation', now })
+    const token = await issueToken(tx, { ...scope, userId, purpose: 'activation', now })
     return { result: { ok: true } as const, mail: { to: user.email, name: user.profile?.name ?? '', token } }
   })
   if (outcome.mail) await sendActivationMail(deps, outcome.mail)

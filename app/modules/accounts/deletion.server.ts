@@ -68,7 +68,7 @@ export async function markDeletedIn(
   })
   await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id }, data: { status: 'deleted' } })
   await tx.session.deleteMany({ where: { tenantId: scope.tenantId, userId: user.id } })
-  const token = await issueToken(tx, { tenantId: scope.tenantId, userId: user.id, purpose: 'reactivation', now, ttlMs: GRACE_MS })
+  const token = await issueToken(tx, { ...scope, userId: user.id, purpose: 'reactivation', now, ttlMs: GRACE_MS })
   return { email: user.email, name: user.profile?.name ?? '', token }
 }
 
@@ -77,7 +77,7 @@ export type ReactivationResult = { ok: true } | { ok: false; reason: 'invalid' |
 /** Follows a reactivation link (from the deletion mail or from a signup attempt). */
 export async function reactivateAccount(db: Db, scope: Scope, rawToken: string, now = new Date()): Promise<ReactivationResult> {
   return withScope(db, scope, async (tx): Promise<ReactivationResult> => {
-    const consumed = await consumeToken(tx, scope.tenantId, 'reactivation', rawToken, now)
+    const consumed = await consumeToken(tx, scope, 'reactivation', rawToken, now)
     if (!consumed.ok) return consumed
     const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId } })
     if (!user || user.status !== 'deleted' || !user.deletedAt) return { ok: false, reason: 'invalid' }

@@ -51,7 +51,7 @@ async function remove(scope: Scope, userId: string, now = new Date(), reason: De
 
 const readUser = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.user.findUnique({ where: { id }, include: { profile: true } }))
 const readProfile = (scope: Scope, id: number) => withScope(db, scope, (tx) => tx.profile.findUnique({ where: { id } }))
-const session = (scope: Scope, userId: string) => withScope(db, scope, (tx) => createSession(tx, { tenantId: scope.tenantId, userId }))
+const session = (scope: Scope, userId: string) => withScope(db, scope, (tx) => createSession(tx, { ...scope, userId }))
 
 beforeAll(async () => {
   db = appDb()
@@ -157,7 +157,7 @@ describe('reactivateAccount', () => {
     const deletedAt = new Date('2026-03-01T12:00:00Z')
     await remove(FLIRTLOKAAL, m.user.id, deletedAt)
     const issued = new Date(deletedAt.getTime() + 10 * DAY)
-    const later = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: 'flirtlokaal', userId: m.user.id, purpose: 'reactivation', now: issued }))
+    const later = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: m.user.id, purpose: 'reactivation', now: issued }))
     expect(await reactivateAccount(db, FLIRTLOKAAL, later, new Date(deletedAt.getTime() + 15 * DAY))).toEqual({ ok: false, reason: 'expired' })
   })
 
@@ -168,7 +168,7 @@ describe('reactivateAccount', () => {
     expect(await reactivateAccount(db, DATEVIBE, token)).toEqual({ ok: false, reason: 'invalid' })
     expect((await readUser(FLIRTLOKAAL, m.user.id))!.status).toBe('deleted')
     const alive = await member(FLIRTLOKAAL)
-    const stray = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: 'flirtlokaal', userId: alive.user.id, purpose: 'reactivation' }))
+    const stray = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: alive.user.id, purpose: 'reactivation' }))
     expect(await reactivateAccount(db, FLIRTLOKAAL, stray)).toEqual({ ok: false, reason: 'invalid' })
     expect(await reactivateAccount(db, FLIRTLOKAAL, 'not-a-token')).toEqual({ ok: false, reason: 'invalid' })
   })

@@ -131,7 +131,7 @@ describe('confirmEmailChange', () => {
   it('refuses when the address was taken in the meantime, and leaves the account as it was', async () => {
     const m = await member(FLIRTLOKAAL)
     const token = await requestToken(FLIRTLOKAAL, m.user.id, 'contested@example.test')
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { tenantId: 'flirtlokaal', email: 'contested@example.test', status: 'active' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', email: 'contested@example.test', status: 'active' } }))
     expect(await confirmEmailChange(db, FLIRTLOKAAL, token)).toEqual({ ok: false, reason: 'taken' })
     expect((await readUser(FLIRTLOKAAL, m.user.id))!.email).toBe(m.user.email)
   })
@@ -166,7 +166,7 @@ describe('confirmEmailChange', () => {
     expect(await confirmEmailChange(db, FLIRTLOKAAL, 'x'.repeat(500))).toEqual({ ok: false, reason: 'invalid' })
     const m = await member(FLIRTLOKAAL)
     const { issueToken } = await import('../auth/tokens.server.ts')
-    const reset = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: 'flirtlokaal', userId: m.user.id, purpose: 'password_reset' }))
+    const reset = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: m.user.id, purpose: 'password_reset' }))
     expect(await confirmEmailChange(db, FLIRTLOKAAL, reset)).toEqual({ ok: false, reason: 'invalid' })
   })
 })

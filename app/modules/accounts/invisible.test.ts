@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('setInvisible', () => {
   it('turns invisible mode on and off for the member’s own profile', async () => {
     const m = await createMember(db, FLIRTLOKAAL)
-    const sid = await withScope(db, FLIRTLOKAAL, (tx) => createSession(tx, { tenantId: 'flirtlokaal', userId: m.user.id }))
+    const sid = await withScope(db, FLIRTLOKAAL, (tx) => createSession(tx, { ...FLIRTLOKAAL, userId: m.user.id }))
     expect(await setInvisible(db, FLIRTLOKAAL, m.user.id, true)).toBe(true)
     expect((await loadMember(db, FLIRTLOKAAL, `sid=${sid}`))!.profile!.invisible).toBe(true)
     // The whole pool sees the flag: it is one profile.

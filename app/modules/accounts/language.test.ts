@@ -31,13 +31,13 @@ afterAll(async () => {
 /** A member with a password and a session; `email` lets two sites hold the same address. */
 async function member(scope: Scope, email = `lang-${randomUUID()}@example.test`) {
   const user = await withScope(db, scope, async (tx) => {
-    const created = await tx.user.create({ data: { tenantId: scope.tenantId, email, passwordHash, status: 'active' } })
+    const created = await tx.user.create({ data: { poolId: scope.poolId, tenantId: scope.tenantId, email, passwordHash, status: 'active' } })
     await tx.profile.create({
       data: { poolId: scope.poolId, tenantId: scope.tenantId, userId: created.id, name: `L${created.id.slice(0, 6)}`, gender: 'man', birthDate: new Date('1988-01-02'), country: 'NL', status: 'active' },
     })
     return created
   })
-  const sid = await withScope(db, scope, (tx) => createSession(tx, { tenantId: scope.tenantId, userId: user.id }))
+  const sid = await withScope(db, scope, (tx) => createSession(tx, { ...scope, userId: user.id }))
   return { email, userId: user.id, cookie: `${SESSION_COOKIE}=${sid}` }
 }
 

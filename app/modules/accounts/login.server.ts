@@ -100,7 +100,7 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
   const sessionId = await withScope(db, scope, async (tx) => {
     if (input.previousSessionId) await destroySession(tx, input.previousSessionId)
     await tx.user.update({ where: { id: usable.id }, data: { lastLoginAt: now } })
-    return createSession(tx, { tenantId: scope.tenantId, userId: usable.id, userAgent: input.userAgent, now })
+    return createSession(tx, { ...scope, userId: usable.id, userAgent: input.userAgent, now })
   })
   return { ok: true, userId: usable.id, sessionId, locale: usable.locale, passwordHash: usable.passwordHash }
 }

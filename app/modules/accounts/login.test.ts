@@ -30,7 +30,7 @@ async function account(scope: Scope, options: { email?: string; status?: 'not_co
   const email = options.email ?? `login-${randomUUID()}@example.test`
   return withScope(db, scope, async (tx) => {
     const user = await tx.user.create({
-      data: { tenantId: scope.tenantId, email, passwordHash, status: options.status ?? 'active', locale: options.locale ?? null },
+      data: { poolId: scope.poolId, tenantId: scope.tenantId, email, passwordHash, status: options.status ?? 'active', locale: options.locale ?? null },
     })
     const profile = await tx.profile.create({
       data: { poolId: scope.poolId, tenantId: scope.tenantId, userId: user.id, name: `p${user.id.slice(0, 8)}`, gender: 'man', birthDate: new Date('1988-01-02'), country: 'NL', status: 'active' },
@@ -55,7 +55,7 @@ const logIn = (deps: LoginDeps, input: Omit<LoginInput, 'ip'> & { ip?: string })
 describe('logIn', () => {
   it('creates a session row, rotates the old one and records the login', async () => {
     const { user, email } = await account(FLIRTLOKAAL)
-    const old = await withScope(db, FLIRTLOKAAL, (tx) => createSession(tx, { tenantId: FLIRTLOKAAL.tenantId, userId: user.id }))
+    const old = await withScope(db, FLIRTLOKAAL, (tx) => createSession(tx, { ...FLIRTLOKAAL, userId: user.id }))
     const result = await logIn({ db, scope: FLIRTLOKAAL }, { email, password: PASSWORD, previousSessionId: old, userAgent: 'vitest' })
     expect(result).toMatchObject({ ok: true, userId: user.id })
     if (!result.ok) throw new Error('login failed')
@@ -105,7 +105,7 @@ describe('logIn', () => {
 
   it('an account without a password cannot log in', async () => {
     const email = `nopass-${randomUUID()}@example.test`
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { tenantId: FLIRTLOKAAL.tenantId, email, status: 'active' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, email, status: 'active' } }))
     expect(await logIn({ db, scope: FLIRTLOKAAL }, { email, password: '' })).toEqual({ ok: false, reason: 'failed' })
   })
 

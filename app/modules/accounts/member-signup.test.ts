@@ -83,7 +83,7 @@ describe('/members/{id}/signup', () => {
     expect(ledger).toEqual([{ reason: 'signup_grant', delta: tenant.credits.signup }, { reason: 'message', delta: -tenant.credits.message }])
     // Not delivered before the e-mail is confirmed; delivered on activation.
     expect(await withScope(db, FLIRTLOKAAL, (tx) => countUnreadMessages(tx, FLIRTLOKAAL, target.profile.id))).toBe(0)
-    const token = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: 'flirtlokaal', userId: user.id, purpose: 'activation' }))
+    const token = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: user.id, purpose: 'activation' }))
     expect(await activateAccount(db, FLIRTLOKAAL, token)).toMatchObject({ ok: true })
     expect(await withScope(db, FLIRTLOKAAL, (tx) => countUnreadMessages(tx, FLIRTLOKAAL, target.profile.id))).toBe(1)
   })

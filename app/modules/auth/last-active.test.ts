@@ -23,7 +23,7 @@ describe('Profile.lastActiveAt', () => {
     const dayAgo = new Date(start.getTime() - 24 * 3600_000)
     const sid = await withScope(db, FLIRTLOKAAL, async (tx) => {
       await tx.profile.update({ where: { id: m.profile.id }, data: { lastActiveAt: dayAgo } })
-      return createSession(tx, { tenantId: FLIRTLOKAAL.tenantId, userId: m.user.id })
+      return createSession(tx, { ...FLIRTLOKAAL, userId: m.user.id })
     })
     const cookie = `${SESSION_COOKIE}=${sid}`
     expect((await loadMember(db, FLIRTLOKAAL, cookie, start))?.userId).toBe(m.user.id)

@@ -93,7 +93,7 @@ export async function sendCampaignBatch(db: Db, tenant: LoadedTenant, campaignId
       const template = targets.length > 0 ? await renderCampaignMail(tenant, campaign, PLACEHOLDER) : null
       let n = 0
       for (const user of targets) {
-        const inserted = await tx.$executeRaw`INSERT INTO "CampaignSend" ("campaignId", "tenantId", "userId") VALUES (${campaign.id}, ${tenant.slug}, ${user.id}) ON CONFLICT DO NOTHING`
+        const inserted = await tx.$executeRaw`INSERT INTO "CampaignSend" ("poolId", "campaignId", "tenantId", "userId") VALUES (${tenant.pool}, ${campaign.id}, ${tenant.slug}, ${user.id}) ON CONFLICT DO NOTHING`
         if (inserted === 0) continue
         const unsubscribe = siteUrl(tenant, `/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(tenant.slug, user.id, campaign.kind as CampaignKind))}`)
         const mail: QueuedMail = {

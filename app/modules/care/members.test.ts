@@ -52,7 +52,7 @@ describe('finding a member', () => {
   it('by e-mail, name, profile id and payment id, on the operator\'s sites only', async () => {
     const nl = await createMember(db, FLIRTLOKAAL, 'wilhelmina')
     const uk = await createMember(db, DATEVIBE, 'wilhelmina')
-    const payment = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { tenantId: 'flirtlokaal', userId: nl.user.id, bundleId: 'b', credits: 10, amount: 995, currency: 'EUR', molliePaymentId: 'tr_care123' } }))
+    const payment = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: nl.user.id, bundleId: 'b', credits: 10, amount: 995, currency: 'EUR', molliePaymentId: 'tr_care123' } }))
     for (const q of [nl.user.email, 'wilhelmina', String(nl.profile.id), nl.user.id]) {
       const hits = await search(moderator, q)
       expect(Array.isArray(hits) ? hits.map((h) => h.userId) : hits, q).toEqual([nl.user.id])
@@ -146,8 +146,8 @@ describe('GDPR', () => {
   it('exports everything about an address as one zip, and erases it across the operator\'s sites without logging the data', async () => {
     const a = await createMember(db, FLIRTLOKAAL, 'gdpr')
     const email = a.user.email
-    const b = await withScope(db, { tenantId: 'datedichtbij', poolId: 'benelux' }, (tx) => tx.user.create({ data: { tenantId: 'datedichtbij', email, status: 'active' } }))
-    const foreign = await withScope(db, DATEVIBE, (tx) => tx.user.create({ data: { tenantId: 'datevibe', email, status: 'active' } }))
+    const b = await withScope(db, { tenantId: 'datedichtbij', poolId: 'benelux' }, (tx) => tx.user.create({ data: { poolId: 'benelux', tenantId: 'datedichtbij', email, status: 'active' } }))
+    const foreign = await withScope(db, DATEVIBE, (tx) => tx.user.create({ data: { poolId: 'datevibe', tenantId: 'datevibe', email, status: 'active' } }))
 
     const exported = await exportAction(await consoleArgs('/members/export', { cookie: admin, form: { email } }))
     expect(exported.status).toBe(200)

@@ -19,6 +19,7 @@ export async function fileComplaint(
   const row = await withScope(ctx.db, ctx.scope, (tx) =>
     tx.complaint.create({
       data: {
+        poolId: ctx.scope.poolId,
         tenantId: ctx.scope.tenantId,
         userId: input.userId,
         name: input.name,

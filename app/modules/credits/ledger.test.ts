@@ -80,18 +80,18 @@ describe('changeCredits', () => {
     const other = await createMember(db, DATEDICHTBIJ)
     await expect(withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: user.id }, data: { credits: -1 } }))).rejects.toThrow(/User_credits_nonnegative/)
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { tenantId: 'flirtlokaal', userId: user.id, delta: 0, reason: 'bonus', balanceAfter: 0 } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: user.id, delta: 0, reason: 'bonus', balanceAfter: 0 } })),
     ).rejects.toThrow(/delta_nonzero/)
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { tenantId: 'flirtlokaal', userId: user.id, delta: -1, reason: 'bonus', balanceAfter: -1 } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: user.id, delta: -1, reason: 'bonus', balanceAfter: -1 } })),
     ).rejects.toThrow(/balanceAfter_nonnegative/)
     // A row naming another site's account under this site: the composite foreign key refuses it.
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { tenantId: 'flirtlokaal', userId: other.user.id, delta: 5, reason: 'bonus', balanceAfter: 5 } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: other.user.id, delta: 5, reason: 'bonus', balanceAfter: 5 } })),
     ).rejects.toThrow(/foreign key/i)
     // And a row for the other site from this site's scope: row-level security refuses it.
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { tenantId: 'datedichtbij', userId: other.user.id, delta: 5, reason: 'bonus', balanceAfter: 5 } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { poolId: 'benelux', tenantId: 'datedichtbij', userId: other.user.id, delta: 5, reason: 'bonus', balanceAfter: 5 } })),
     ).rejects.toThrow(/row-level security/i)
     await expect(change(FLIRTLOKAAL, { userId: user.id, delta: 0, reason: 'bonus' })).rejects.toThrow(/non-zero/)
   })

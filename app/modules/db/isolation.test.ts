@@ -59,7 +59,7 @@ describe('outside the scoped helper', () => {
 
   it('cannot write a scoped row', async () => {
     await expect(
-      db.user.create({ data: { tenantId: 'flirtlokaal', email: 'sneaky@example.test' } }),
+      db.user.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', email: 'sneaky@example.test' } }),
     ).rejects.toThrow(/row-level security/i)
     const updated = await db.user.updateMany({ data: { credits: 1000 } })
     expect(updated.count).toBe(0)
@@ -96,7 +96,7 @@ describe('tenant-scoped rows (accounts)', () => {
 
   it('a site cannot create an account in another site’s name', async () => {
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { tenantId: 'datevibe', email: 'x@example.test' } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { poolId: 'datevibe', tenantId: 'datevibe', email: 'x@example.test' } })),
     ).rejects.toThrow(/row-level security/i)
   })
 

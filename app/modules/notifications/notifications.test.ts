@@ -132,7 +132,7 @@ describe('a message notifies the recipient by e-mail and push', () => {
     await settled()
     expect(mailsTo(recipient.user.email)).toHaveLength(0)
     expect(pushesTo(browser.endpoint)).toHaveLength(0)
-    const token = await withScope(db, DATEDICHTBIJ, (tx) => issueToken(tx, { tenantId: DATEDICHTBIJ.tenantId, userId: sender.user.id, purpose: 'activation' }))
+    const token = await withScope(db, DATEDICHTBIJ, (tx) => issueToken(tx, { ...DATEDICHTBIJ, userId: sender.user.id, purpose: 'activation' }))
     expect((await activateAccount(db, DATEDICHTBIJ, token)).ok).toBe(true)
     await expect.poll(() => mailsTo(recipient.user.email).length, { timeout: 15_000 }).toBe(1)
     await expect.poll(() => pushesTo(browser.endpoint).length, { timeout: 15_000 }).toBe(1)

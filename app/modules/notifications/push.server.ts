@@ -38,8 +38,8 @@ export async function saveSubscription(db: Db, scope: Scope, userId: string, inp
   if (!endpointAllowed(input.endpoint)) return 'refused'
   await withScope(db, scope, (tx) =>
     tx.pushSubscription.upsert({
-      where: { tenantId_endpoint: { tenantId: scope.tenantId, endpoint: input.endpoint } },
-      create: { tenantId: scope.tenantId, userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, locale },
+      where: { poolId_tenantId_endpoint: { poolId: scope.poolId, tenantId: scope.tenantId, endpoint: input.endpoint } },
+      create: { poolId: scope.poolId, tenantId: scope.tenantId, userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, locale },
       // A browser's endpoint moves with the member who is logged in on it.
       update: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, locale },
     }),

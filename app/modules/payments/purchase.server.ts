@@ -82,6 +82,7 @@ export async function startPurchase(db: Db, site: Site, scope: Scope, input: Pur
     const payment = await tx.payment.create({
       data: {
         id,
+        poolId: scope.poolId,
         tenantId: scope.tenantId,
         userId: input.userId,
         bundleId: bundle.id,

@@ -18,7 +18,7 @@ export type SavedMethod = { id: string; method: string; label: string }
 export async function savedMethods(db: Db, site: Site, scope: Scope, userId: string): Promise<SavedMethod[]> {
   const mollie = mollieFor(site)
   if (!mollie) return []
-  const customer = await withScope(db, scope, (tx) => tx.paymentCustomer.findUnique({ where: { tenantId_userId: { tenantId: scope.tenantId, userId } } }))
+  const customer = await withScope(db, scope, (tx) => tx.paymentCustomer.findUnique({ where: { poolId_tenantId_userId: { poolId: scope.poolId, tenantId: scope.tenantId, userId } } }))
   if (!customer) return []
   const mandates = await mollie.customerMandates.page({ customerId: customer.mollieCustomerId })
   return mandates
@@ -32,7 +32,7 @@ export async function savedMethods(db: Db, site: Site, scope: Scope, userId: str
 
 export async function removeSavedMethod(db: Db, site: Site, scope: Scope, userId: string, mandateId: string): Promise<boolean> {
   const mollie = mollieFor(site)
-  const customer = await withScope(db, scope, (tx) => tx.paymentCustomer.findUnique({ where: { tenantId_userId: { tenantId: scope.tenantId, userId } } }))
+  const customer = await withScope(db, scope, (tx) => tx.paymentCustomer.findUnique({ where: { poolId_tenantId_userId: { poolId: scope.poolId, tenantId: scope.tenantId, userId } } }))
   if (!mollie || !customer || !/^mdt_\w{1,64}$/.test(mandateId)) return false
   try {
     await mollie.customerMandates.revoke(mandateId, { customerId: customer.mollieCustomerId })
@@ -65,7 +65,7 @@ export async function repeatOrder(db: Db, site: Site, scope: Scope, input: { use
       const refused = await assertDirectDebitAllowed(tx, scope, site, input.userId, bundle.amount)
       if (refused) return refused
     }
-    return tx.payment.create({ data: { tenantId: scope.tenantId, userId: input.userId, bundleId: bundle.id, credits: bundle.credits, amount: bundle.amount, currency: bundle.currency, method, sequence: 'recurring', idempotencyKey: input.idempotencyKey } })
+    return tx.payment.create({ data: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, bundleId: bundle.id, credits: bundle.credits, amount: bundle.amount, currency: bundle.currency, method, sequence: 'recurring', idempotencyKey: input.idempotencyKey } })
   })
   if (typeof prepared === 'string') return { ok: false, reason: prepared }
   const payment = prepared

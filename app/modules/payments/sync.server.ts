@@ -83,7 +83,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
         // Decision 052: purchase (and first_purchase) postbacks, once per payment and network.
         await queuePurchasePostbacksIn(tx, scope, current)
         if (current.discountCode) {
-          await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES (${scope.tenantId}, ${current.discountCode}, ${current.userId}, ${current.id}) ON CONFLICT DO NOTHING`
+          await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("poolId", "tenantId", code, "userId", "paymentId") VALUES (${scope.poolId}, ${scope.tenantId}, ${current.discountCode}, ${current.userId}, ${current.id}) ON CONFLICT DO NOTHING`
         }
       } else if (credit.reason === 'no_account') {
         log.warn(`payments: ${scope.tenantId}: payment ${current.id} is paid but its account is gone`)

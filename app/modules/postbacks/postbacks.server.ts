@@ -24,9 +24,9 @@ export async function queuePostbackIn(tx: ScopedTx, scope: Scope, event: Postbac
   const network = typeof tracking?.network === 'string' ? tracking.network.slice(0, 100) : ''
   if (!network) return
   const rows = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO "Postback" ("tenantId", network, event, "eventKey", "userId", tracking, amount, currency)
-    VALUES (${scope.tenantId}, ${network}, ${event}::"PostbackEvent", ${facts.eventKey}, ${facts.userId}, ${JSON.stringify(tracking)}::jsonb, ${facts.amount ?? null}, ${facts.currency ?? null})
-    ON CONFLICT ("tenantId", network, event, "eventKey") DO NOTHING
+    INSERT INTO "Postback" ("poolId", "tenantId", network, event, "eventKey", "userId", tracking, amount, currency)
+    VALUES (${scope.poolId}, ${scope.tenantId}, ${network}, ${event}::"PostbackEvent", ${facts.eventKey}, ${facts.userId}, ${JSON.stringify(tracking)}::jsonb, ${facts.amount ?? null}, ${facts.currency ?? null})
+    ON CONFLICT ("poolId", "tenantId", network, event, "eventKey") DO NOTHING
     RETURNING id`
   const row = rows[0]
   if (row) await enqueueIn(tx, 'postback', { tenantId: scope.tenantId, id: row.id }, { singletonKey: `postback:${scope.tenantId}:${row.id}` })

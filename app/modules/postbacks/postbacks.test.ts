@@ -69,7 +69,7 @@ describe('postbacks', () => {
   it('reaches the receiver once, also after an outage, with the purchase figures', async () => {
     const m = await member()
     const pay = (id: string) => withScope(db, FLIRTLOKAAL, async (tx) => {
-      const p = await tx.payment.create({ data: { id, tenantId: 'flirtlokaal', userId: m.user.id, bundleId: 'b', credits: 100, amount: 1995, currency: 'EUR', status: 'paid', paidAt: new Date(), creditedAt: new Date() } })
+      const p = await tx.payment.create({ data: { id, poolId: 'benelux', tenantId: 'flirtlokaal', userId: m.user.id, bundleId: 'b', credits: 100, amount: 1995, currency: 'EUR', status: 'paid', paidAt: new Date(), creditedAt: new Date() } })
       await queuePurchasePostbacksIn(tx, FLIRTLOKAAL, p)
       await queuePurchasePostbacksIn(tx, FLIRTLOKAAL, p)
     })
