@@ -21,7 +21,7 @@ const REFERENCE = new Set(['Pool', 'Tenant', 'RateLimit', 'Operator', 'OperatorS
  * primary keys are still "id" alone (their many lookups by id are the next step), and
  * Profile points at User by "userId" alone.
  */
-const KNOWN_GAPS = new Set(['User', 'Payment', 'Profile'])
+const KNOWN_GAPS = new Set(['User', 'Profile'])
 
 type Constraint = { table: string; name: string; type: 'p' | 'u' | 'f'; columns: string[]; refTable: string | null; refColumns: string[] | null }
 

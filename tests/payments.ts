@@ -31,7 +31,7 @@ export async function purchase(db: Db, scope: Scope, userId: string, input: Part
     ...input,
   })
   if (!result.ok) throw new Error(`purchase refused: ${JSON.stringify(result)}`)
-  const row = await withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { id: result.paymentId } }))
+  const row = await withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: result.paymentId } } }))
   return { ...result, row, molliePaymentId: row.molliePaymentId! }
 }
 

@@ -60,7 +60,7 @@ export async function payByDirectDebit(db: Db, site: Site, scope: Scope, input: 
     // One submission of this member at a time: a double click waits, then finds the first's row.
     const member = await lockMember(tx, scope, input.userId)
     if (!member) return 'unavailable' as const
-    const retry = await tx.payment.findUnique({ where: { tenantId_userId_idempotencyKey: { tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
+    const retry = await tx.payment.findUnique({ where: { poolId_tenantId_userId_idempotencyKey: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
     if (retry) return retry.id
     // The time bonus or welcome discount, as with every other method (decision 040).
     const discount = await discountFor(tx, scope, site, member, null, { country: input.country, currency: bundle.currency, amount: bundle.amount, method: 'sdd' })

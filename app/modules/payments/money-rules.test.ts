@@ -55,7 +55,7 @@ async function spend(scope: Scope, userId: string, credits: number, reference: s
   expect(result.ok).toBe(true)
 }
 
-const paymentRow = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { id } }))
+const paymentRow = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: id } } }))
 const mollieRefunds = async (scope: Scope, molliePaymentId: string) => {
   const mollie = mollieFor(await tenantFor(scope))!
   return mollie.paymentRefunds.page({ paymentId: molliePaymentId })
@@ -232,7 +232,7 @@ describe('#20.5 charged but never credited', () => {
   /** Mollie made the payment, but our write of its id "failed": the row has none. */
   async function lostPurchase(userId: string) {
     const bought = await purchase(db, FLIRTLOKAAL, userId)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.update({ where: { id: bought.row.id }, data: { molliePaymentId: null, checkoutUrl: null, createdAt: new Date(Date.now() - 5 * 60_000) } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: bought.row.id } }, data: { molliePaymentId: null, checkoutUrl: null, createdAt: new Date(Date.now() - 5 * 60_000) } }))
     await sandbox.complete(bought.molliePaymentId, 'paid')
     return bought
   }

@@ -108,7 +108,7 @@ async function apply(s: Step, userId: string, bought: Bought[]): Promise<void> {
         locale: 'nl',
       })
       if (result.ok) {
-        const row = await withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { id: result.paymentId } }))
+        const row = await withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: result.paymentId } } }))
         bought.push({ id: row.id, mollieId: row.molliePaymentId! })
       }
       return

@@ -58,7 +58,7 @@ export async function repeatOrder(db: Db, site: Site, scope: Scope, input: { use
   const prepared = await withScope(db, scope, async (tx) => {
     // One order of this member at a time: a double click waits, then finds the first's row.
     if (!(await lockMember(tx, scope, input.userId))) return 'unavailable' as const
-    const earlier = await tx.payment.findUnique({ where: { tenantId_userId_idempotencyKey: { tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
+    const earlier = await tx.payment.findUnique({ where: { poolId_tenantId_userId_idempotencyKey: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
     if (earlier) return earlier
     // A SEPA mandate is direct debit: the same block and 30-day limit as /directdebit (decision 040).
     if (method === 'sdd') {
@@ -81,7 +81,7 @@ export async function repeatOrder(db: Db, site: Site, scope: Scope, input: { use
       metadata: { paymentId: payment.id, site: site.slug, member: input.userId },
       idempotencyKey: payment.id,
     })
-    await withScope(db, scope, (tx) => tx.payment.update({ where: { id: payment.id }, data: { molliePaymentId: created.id, status: created.status as never } }))
+    await withScope(db, scope, (tx) => tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id } }, data: { molliePaymentId: created.id, status: created.status as never } }))
     return { ok: true, paymentId: payment.id }
   } catch (error) {
     console.error(`payments: ${scope.tenantId}: repeat order ${payment.id} failed`, error)

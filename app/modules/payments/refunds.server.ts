@@ -37,7 +37,7 @@ export function creditsFor(payment: Pick<Payment, 'amount' | 'credits'>, reverse
 }
 
 async function lockPayment(tx: ScopedTx, scope: Scope, id: string): Promise<Payment | null> {
-  const rows = await tx.$queryRaw<Payment[]>`SELECT * FROM "Payment" WHERE "tenantId" = ${scope.tenantId} AND id = ${id} FOR UPDATE`
+  const rows = await tx.$queryRaw<Payment[]>`SELECT * FROM "Payment" WHERE "poolId" = ${scope.poolId} AND "tenantId" = ${scope.tenantId} AND id = ${id} FOR UPDATE`
   return rows[0] ?? null
 }
 
@@ -57,7 +57,7 @@ async function holdIn(tx: ScopedTx, scope: Scope, payment: Payment): Promise<{ c
   if (unused <= 0 || amount <= 0) return null
   const debit = await changeCredits(tx, scope, { userId: payment.userId, delta: -unused, reason: 'refund', reference: payment.id })
   if (!debit.ok) return null
-  await tx.payment.update({ where: { id: payment.id }, data: { refundCredits: unused, refundAmount: amount, creditsTakenBack: { increment: unused } } })
+  await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id } }, data: { refundCredits: unused, refundAmount: amount, creditsTakenBack: { increment: unused } } })
   return { credits: unused, amount }
 }
 
@@ -74,7 +74,7 @@ export async function requestRefund(db: Db, site: Site, scope: Scope, userId: st
     if (!withinRefundDays(site, payment.paidAt, now)) return { ok: false, reason: 'too_late' }
     const held = await holdIn(tx, scope, payment)
     if (!held) return { ok: false, reason: 'nothing_left' }
-    await tx.payment.update({ where: { id: payment.id }, data: { refundStatus: 'requested', refundRequestedAt: now } })
+    await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id } }, data: { refundStatus: 'requested', refundRequestedAt: now } })
     return { ok: true, ...held }
   })
 }
@@ -132,15 +132,15 @@ export async function decideRefund(
       current = (await lockPayment(tx, scope, paymentId))!
     }
     if (approve) {
-      await tx.payment.update({ where: { id: current.id }, data: { refundStatus: 'processing' } })
+      await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.id } }, data: { refundStatus: 'processing' } })
       await enqueueIn(tx, 'payment-refund', { tenantId: scope.tenantId, paymentId: current.id })
       await settlePremiumIn(tx, scope, current.userId)
     } else {
       if (current.refundCredits) {
         await changeCredits(tx, scope, { userId: current.userId, delta: current.refundCredits, reason: 'refund_release', reference: current.id })
-        await tx.payment.update({ where: { id: current.id }, data: { creditsTakenBack: { decrement: current.refundCredits } } })
+        await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.id } }, data: { creditsTakenBack: { decrement: current.refundCredits } } })
       }
-      await tx.payment.update({ where: { id: current.id }, data: { refundStatus: 'rejected' } })
+      await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.id } }, data: { refundStatus: 'rejected' } })
     }
     await options.inDecision?.(tx, current)
     return { ok: true, status: approve ? 'processing' : 'rejected' }
@@ -200,7 +200,7 @@ export async function applyReversal(tx: ScopedTx, scope: Scope, payment: Payment
   const now = new Date()
   const done = payment.refundStatus === 'processing' && payment.refundAmount !== null && reversed >= payment.refundAmount
   await tx.payment.update({
-    where: { id: payment.id },
+    where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id } },
     data: {
       amountReversed: reversed,
       creditsTakenBack: { increment: taken },

@@ -41,7 +41,7 @@ const isNotFound = (error: unknown) => typeof error === 'object' && error !== nu
 /** Applies Mollie's state of payment `molliePaymentId` to this site's row. Throws on a provider error (Mollie retries). */
 export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymentId: string, log: Log = console): Promise<SyncOutcome> {
   if (!/^tr_\w{1,64}$/.test(molliePaymentId)) return 'unknown'
-  let row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { tenantId_molliePaymentId: { tenantId: scope.tenantId, molliePaymentId } } }), WAIT)
+  let row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { poolId_tenantId_molliePaymentId: { poolId: scope.poolId, tenantId: scope.tenantId, molliePaymentId } } }), WAIT)
   const mollie = mollieFor(site)
   if (!mollie) return row ? 'unavailable' : 'unknown'
   let remote: MolliePayment
@@ -61,7 +61,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
   const mismatch = mismatchOf(row, remote)
   if (mismatch) {
     log.error(`payments: ${scope.tenantId}: payment ${row.id} (${molliePaymentId}) not credited: ${mismatch}`)
-    await withScope(db, scope, (tx) => tx.payment.update({ where: { id: row.id }, data: { mismatch } }), WAIT)
+    await withScope(db, scope, (tx) => tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: row.id } }, data: { mismatch } }), WAIT)
     return 'mismatch'
   }
   const status = STATUSES.includes(remote.status as PaymentStatus) ? (remote.status as PaymentStatus) : row.status
@@ -89,7 +89,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
         log.warn(`payments: ${scope.tenantId}: payment ${current.id} is paid but its account is gone`)
       }
       if (current.status !== 'paid' || !current.creditedAt) {
-        await tx.payment.update({ where: { id: current.id }, data: { status: 'paid', paidAt: current.paidAt ?? (remote.paidAt ? new Date(remote.paidAt) : new Date()), creditedAt: current.creditedAt ?? new Date() } })
+        await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.id } }, data: { status: 'paid', paidAt: current.paidAt ?? (remote.paidAt ? new Date(remote.paidAt) : new Date()), creditedAt: current.creditedAt ?? new Date() } })
         if (outcome === 'unchanged') outcome = 'updated'
       }
       if (reversed) {
@@ -100,7 +100,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
       }
     } else if (current.status !== 'paid' && current.status !== status) {
       // A paid payment never goes back; anything else follows Mollie.
-      await tx.payment.update({ where: { id: current.id }, data: { status } })
+      await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.id } }, data: { status } })
       // A checkout that failed, expired or was canceled gives its discount back (decision 040).
       if (status === 'failed' || status === 'canceled' || status === 'expired') await releaseDiscountIn(tx, scope, current.id)
       outcome = 'updated'
@@ -118,7 +118,7 @@ export async function adoptLostPayment(db: Db, scope: Scope, remote: Pick<Mollie
     const checkoutUrl = remote._links?.checkout?.href ?? null
     const adopted = await tx.payment.updateMany({ where: { tenantId: scope.tenantId, id: paymentId, molliePaymentId: null }, data: { molliePaymentId: remote.id, ...(checkoutUrl ? { checkoutUrl } : {}) } })
     if (adopted.count === 0) return null
-    return tx.payment.findUnique({ where: { id: paymentId } })
+    return tx.payment.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: paymentId } } })
   }, WAIT)
 }
 
