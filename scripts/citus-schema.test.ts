@@ -17,9 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 const REFERENCE = new Set(['Pool', 'Tenant', 'RateLimit', 'Operator', 'OperatorSession', 'OperatorAudit', 'DiscountCode', 'CannedReply', 'LanderStat'])
 
 /**
- * Not co-located yet (decision 056 lists what remains): these carry "poolId" but their
- * primary keys are still "id" alone (their many lookups by id are the next step), and
- * Profile points at User by "userId" alone.
+ * Not co-located yet (decision 056 lists what remains): these carry "poolId", and every
+ * foreign key to them includes it, but their primary keys are still "id" alone (their many
+ * lookups by id are the next step).
  */
 const KNOWN_GAPS = new Set(['User', 'Profile'])
 

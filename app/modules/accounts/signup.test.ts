@@ -286,7 +286,7 @@ describe('submitSignupStep (the /signup action, page and modal)', () => {
     const tooLong = await submitSignupStep(d, { ...visitor(form({ step: '4', about: 'x'.repeat(1001) })), member })
     expect(tooLong).toMatchObject({ kind: 'data', status: 400, data: { step: 4, result: { error: { about: ['signup:errors.aboutTooLong'] } } } })
     expect(await submitSignupStep(d, { ...visitor(form({ step: '4', about: '  Hallo!  ' })), member })).toEqual({ kind: 'redirect', to: '/complete-signup' })
-    const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { userId: user.id } }))
+    const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findFirstOrThrow({ where: { userId: user.id } }))
     expect(profile.about).toBe('Hallo!')
   })
 
