@@ -323,10 +323,10 @@ describe('hidden members stay hidden (block and unblock by sequential id)', () =
     const deleted = await createMember(db, FLIRTLOKAAL, `Deleted${tag}`)
     const elsewhere = await createMember(db, DATEVIBE, `Elsewhere${tag}`)
     await withScope(db, FLIRTLOKAAL, async (tx) => {
-      await tx.profile.update({ where: { id: invisible.profile.id }, data: { invisible: true } })
-      await tx.profile.update({ where: { id: unconfirmed.profile.id }, data: { status: 'disabled' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: invisible.profile.id } }, data: { invisible: true } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: unconfirmed.profile.id } }, data: { status: 'disabled' } })
       await tx.user.update({ where: { id: unconfirmed.user.id }, data: { status: 'not_confirmed' } })
-      await tx.profile.update({ where: { id: deleted.profile.id }, data: { status: 'deleted' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: deleted.profile.id } }, data: { status: 'deleted' } })
     })
     const hidden = [invisible, unconfirmed, deleted, elsewhere]
     const lowest = Math.min(visible.profile.id, ...hidden.map((h) => h.profile.id))

@@ -29,7 +29,7 @@ async function member(scope: Scope, status: 'active' | 'not_confirmed' = 'active
   const m = await createMember(db, scope)
   await withScope(db, scope, async (tx) => {
     await tx.user.update({ where: { id: m.user.id }, data: { passwordHash, status } })
-    if (status === 'not_confirmed') await tx.profile.update({ where: { id: m.profile.id }, data: { status: 'disabled' } })
+    if (status === 'not_confirmed') await tx.profile.update({ where: { poolId_id: { poolId: scope.poolId, id: m.profile.id } }, data: { status: 'disabled' } })
   })
   return m
 }
@@ -50,7 +50,7 @@ async function remove(scope: Scope, userId: string, now = new Date(), reason: De
 }
 
 const readUser = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.user.findUnique({ where: { id }, include: { profile: true } }))
-const readProfile = (scope: Scope, id: number) => withScope(db, scope, (tx) => tx.profile.findUnique({ where: { id } }))
+const readProfile = (scope: Scope, id: number) => withScope(db, scope, (tx) => tx.profile.findUnique({ where: { poolId_id: { poolId: scope.poolId, id: id } } }))
 const session = (scope: Scope, userId: string) => withScope(db, scope, (tx) => createSession(tx, { ...scope, userId }))
 
 beforeAll(async () => {

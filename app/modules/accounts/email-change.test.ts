@@ -26,7 +26,7 @@ async function member(scope: Scope, patch: { status?: 'not_confirmed' | 'active'
   const m = await createMember(db, scope)
   await withScope(db, scope, async (tx) => {
     await tx.user.update({ where: { id: m.user.id }, data: { passwordHash, status: patch.status ?? 'active' } })
-    if (patch.profileStatus) await tx.profile.update({ where: { id: m.profile.id }, data: { status: patch.profileStatus } })
+    if (patch.profileStatus) await tx.profile.update({ where: { poolId_id: { poolId: scope.poolId, id: m.profile.id } }, data: { status: patch.profileStatus } })
   })
   return m
 }

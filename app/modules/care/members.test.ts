@@ -115,12 +115,12 @@ describe('ban', () => {
     expect(login).toEqual({ ok: false, reason: 'banned' })
     const wrong = await logIn({ db, scope: FLIRTLOKAAL }, { email: m.user.email, password: 'not the password', ip: '10.1.1.1' })
     expect(wrong).toEqual({ ok: false, reason: 'failed' })
-    const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { id: m.profile.id } }))
+    const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: m.profile.id } } }))
     expect(profile.status).toBe('disabled')
 
     expect((await act(moderator, m.user.id, { intent: 'unban' })).status).toBe(200)
     expect((await logIn({ db, scope: FLIRTLOKAAL }, { email: m.user.email, password, ip: '10.1.1.2' })).ok).toBe(true)
-    expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { id: m.profile.id } }))).status).toBe('active')
+    expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: m.profile.id } } }))).status).toBe('active')
     expect((await auditOf(m.user.id)).map((a) => a.action)).toEqual(['member.ban', 'member.unban'])
     // An operator of another pool cannot ban this member.
     expect((await act(vibeModerator, m.user.id, { intent: 'ban', reason: 'Foreign' })).status).toBe(404)

@@ -139,7 +139,7 @@ describe('chat routes', () => {
     const hidden = await loggedInMember(db, FLIRTLOKAAL)
     await give(FLIRTLOKAAL, a, 20)
     await createBlock(db, FLIRTLOKAAL, blocker.profile.id, a.profile.id)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: hidden.profile.id }, data: { invisible: true } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: hidden.profile.id } }, data: { invisible: true } }))
     for (const m of [blocker, hidden]) {
       const params = { id: String(m.profile.id) }
       expect((await call(FLIRTLOKAAL, `/members/${m.profile.id}/chat`, a.cookie, startLoader as Handler, params)).status).toBe(404)

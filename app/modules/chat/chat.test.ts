@@ -115,7 +115,7 @@ describe('sendMessage', () => {
     await give(FLIRTLOKAAL, a, 20)
     await createBlock(db, FLIRTLOKAAL, blocker.profile.id, a.profile.id)
     await createBlock(db, FLIRTLOKAAL, a.profile.id, blocked.profile.id)
-    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: hidden.profile.id }, data: { invisible: true } }))
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: hidden.profile.id } }, data: { invisible: true } }))
     for (const target of [blocker, blocked, hidden]) {
       expect(await send(FLIRTLOKAAL, a, target.profile.id, 'hoi', { sender: { userId: a.user.id, profileId: a.profile.id, paidUser: true } })).toEqual({ ok: false, reason: 'not_found' })
     }
@@ -128,7 +128,7 @@ describe('sendMessage', () => {
     const b = await createMember(db, FLIRTLOKAAL)
     await give(FLIRTLOKAAL, a, 20)
     expect((await send(FLIRTLOKAAL, a, b.profile.id, 'eerst')).ok).toBe(true)
-    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: b.profile.id }, data: { invisible: true } }))
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: b.profile.id } }, data: { invisible: true } }))
     expect((await send(FLIRTLOKAAL, a, b.profile.id, 'daarna')).ok).toBe(true)
   })
 
@@ -136,12 +136,12 @@ describe('sendMessage', () => {
     const a = await createMember(db, FLIRTLOKAAL)
     const b = await createMember(db, FLIRTLOKAAL)
     await give(FLIRTLOKAAL, a, 10)
-    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: a.profile.id }, data: { status: 'disabled' } }))
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: a.profile.id } }, data: { status: 'disabled' } }))
     expect(await send(FLIRTLOKAAL, a, b.profile.id, 'wacht')).toMatchObject({ ok: true, delivered: false })
     expect(await inScope(FLIRTLOKAAL, (tx) => countUnreadMessages(tx, FLIRTLOKAAL, b.profile.id))).toBe(0)
     expect(await inScope(FLIRTLOKAAL, (tx) => listChats(tx, FLIRTLOKAAL, b.profile.id, '/media/'))).toEqual([])
     await inScope(FLIRTLOKAAL, async (tx) => {
-      await tx.profile.update({ where: { id: a.profile.id }, data: { status: 'active' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: a.profile.id } }, data: { status: 'active' } })
       expect(await deliverWaitingMessages(tx, FLIRTLOKAAL, a.profile.id)).toEqual([{ recipientId: b.profile.id, conversationId: expect.any(Number), first: true }])
     })
     expect(await inScope(FLIRTLOKAAL, (tx) => countUnreadMessages(tx, FLIRTLOKAAL, b.profile.id))).toBe(1)
@@ -206,7 +206,7 @@ describe('live delivery', () => {
       await expect.poll(() => events).toEqual([{ type: 'message', conversation: sent.conversationId, from: a.profile.id }])
       // Refused (no credits left), and not yet delivered (sender not confirmed): no event.
       expect(await send(FLIRTLOKAAL, a, b.profile.id, 'geen credits')).toMatchObject({ ok: false, reason: 'insufficient' })
-      await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: c.profile.id }, data: { status: 'disabled' } }))
+      await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: c.profile.id } }, data: { status: 'disabled' } }))
       await give(FLIRTLOKAAL, c, 5)
       expect(await send(FLIRTLOKAAL, c, b.profile.id, 'wacht')).toMatchObject({ ok: true, delivered: false })
       await new Promise((r) => setTimeout(r, 300))
@@ -262,11 +262,11 @@ describe('purged accounts', () => {
     const deletedAt = new Date(Date.now() - GRACE_MS - 60_000)
     await inScope(FLIRTLOKAAL, async (tx) => {
       await tx.user.update({ where: { id: gone.user.id }, data: { status: 'deleted', deletedAt } })
-      await tx.profile.update({ where: { id: gone.profile.id }, data: { status: 'deleted' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: gone.profile.id } }, data: { status: 'deleted' } })
     })
     expect(await purgeExpiredAccounts(db, FLIRTLOKAAL)).toBeGreaterThanOrEqual(1)
     expect(await inScope(FLIRTLOKAAL, (tx) => tx.user.count({ where: { id: gone.user.id } }))).toBe(0)
-    const shell = await inScope(FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { id: gone.profile.id } }))
+    const shell = await inScope(FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: gone.profile.id } } }))
     expect(shell).toMatchObject({ userId: null, name: '', status: 'deleted' })
     const list = await inScope(FLIRTLOKAAL, (tx) => listChats(tx, FLIRTLOKAAL, a.profile.id, '/media/'))
     expect(list).toMatchObject([{ id: sent.conversationId, partner: { id: gone.profile.id, name: '' }, lastMessage: { body: 'tot ziens' } }])

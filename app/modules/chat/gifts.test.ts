@@ -68,7 +68,7 @@ describe('gifts', () => {
     const [c1, c2, c3] = [await createMember(db, FLIRTLOKAAL), await createMember(db, FLIRTLOKAAL), await createMember(db, FLIRTLOKAAL)]
     await give(FLIRTLOKAAL, a, 200)
     await createBlock(db, FLIRTLOKAAL, blocker.profile.id, a.profile.id)
-    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: hidden.profile.id }, data: { invisible: true } }))
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: hidden.profile.id } }, data: { invisible: true } }))
     expect(await gift(FLIRTLOKAAL, a, blocker.profile.id)).toEqual({ ok: false, reason: 'not_found' })
     expect(await gift(FLIRTLOKAAL, a, hidden.profile.id)).toEqual({ ok: false, reason: 'not_found' })
     expect(await gift(FLIRTLOKAAL, a, c1.profile.id)).toMatchObject({ ok: true })

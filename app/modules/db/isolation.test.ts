@@ -52,7 +52,7 @@ describe('outside the scoped helper', () => {
   it('sees no rows of any scoped table', async () => {
     expect(await db.user.findMany()).toEqual([])
     expect(await db.profile.findMany()).toEqual([])
-    expect(await db.profile.findUnique({ where: { id: a.profile.id } })).toBeNull()
+    expect(await db.profile.findFirst({ where: { id: a.profile.id } })).toBeNull()
     const raw = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Profile"`
     expect(raw[0]!.n).toBe(0n)
   })
@@ -118,7 +118,7 @@ describe('pool-scoped rows (profiles)', () => {
   })
 
   it('another pool cannot read or change a profile by id', async () => {
-    const read = await withScope(db, DATEVIBE, (tx) => tx.profile.findUnique({ where: { id: a.profile.id } }))
+    const read = await withScope(db, DATEVIBE, (tx) => tx.profile.findUnique({ where: { poolId_id: { poolId: DATEVIBE.poolId, id: a.profile.id } } }))
     expect(read).toBeNull()
     const changed = await withScope(db, DATEVIBE, (tx) => tx.profile.updateMany({ where: { id: a.profile.id }, data: { name: 'hacked' } }))
     expect(changed.count).toBe(0)

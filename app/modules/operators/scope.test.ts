@@ -126,7 +126,7 @@ describe('the audit log', () => {
 describe('fictional profiles', () => {
   it('stay fictional: the flag cannot be cleared, by operators or anyone', async () => {
     const op = operatorDb(db, (await createTestOperator(db, { role: 'admin', allSites: true })).id)
-    await expect(withOperator(op, (tx) => tx.profile.update({ where: { id: fictionalNl }, data: { fictional: false } }))).rejects.toThrow(/stays fictional/)
-    await expect(withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: fictionalNl }, data: { fictional: false } }))).rejects.toThrow(/stays fictional/)
+    await expect(withOperator(op, (tx) => tx.profile.update({ where: { poolId_id: { poolId: 'benelux', id: fictionalNl } }, data: { fictional: false } }))).rejects.toThrow(/stays fictional/)
+    await expect(withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: fictionalNl } }, data: { fictional: false } }))).rejects.toThrow(/stays fictional/)
   })
 })

@@ -1,21 +1,32 @@
 -- Ready to shard by pool (docs/operations.md, "Past one Postgres"; decision 056): the
--- profile side's primary keys include "poolId", the distribution column. The unique
--- ("poolId", "id") that the pool-scoped foreign keys used becomes the primary key itself, so
--- those foreign keys are dropped and put back on it. Only keys change: no row moves.
+-- profile side's primary keys include "poolId", the distribution column. For Conversation
+-- and Photo the unique ("poolId", "id") that the pool-scoped foreign keys used becomes the
+-- primary key itself, so the foreign keys to them are dropped and put back exactly as they
+-- were (read from the catalogue, so a table added by another migration is carried along).
+-- Only keys change: no row moves.
+DO $$
+DECLARE
+  r record;
+  readd text[] := '{}';
+  stmt text;
+BEGIN
+  FOR r IN
+    SELECT c.conrelid::regclass AS tbl, c.conname, pg_get_constraintdef(c.oid) AS def
+    FROM pg_constraint c WHERE c.contype = 'f' AND c.confrelid IN ('"Conversation"'::regclass, '"Photo"'::regclass)
+  LOOP
+    readd := readd || format('ALTER TABLE %s ADD CONSTRAINT %I %s', r.tbl, r.conname, r.def);
+    EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', r.tbl, r.conname);
+  END LOOP;
 
--- DropForeignKey (they depend on the unique indexes replaced below)
-ALTER TABLE "Message" DROP CONSTRAINT "Message_poolId_conversationId_fkey";
-ALTER TABLE "PhotoUnlock" DROP CONSTRAINT "PhotoUnlock_poolId_photoId_fkey";
+  DROP INDEX "Conversation_poolId_id_key";
+  DROP INDEX "Photo_poolId_id_key";
+  ALTER TABLE "Conversation" DROP CONSTRAINT "Conversation_pkey", ADD CONSTRAINT "Conversation_pkey" PRIMARY KEY ("poolId", "id");
+  ALTER TABLE "Photo" DROP CONSTRAINT "Photo_pkey", ADD CONSTRAINT "Photo_pkey" PRIMARY KEY ("poolId", "id");
 
--- DropIndex
-DROP INDEX "Conversation_poolId_id_key";
-
--- DropIndex
-DROP INDEX "Photo_poolId_id_key";
-
--- AlterTable
-ALTER TABLE "Conversation" DROP CONSTRAINT "Conversation_pkey",
-ADD CONSTRAINT "Conversation_pkey" PRIMARY KEY ("poolId", "id");
+  FOREACH stmt IN ARRAY readd LOOP
+    EXECUTE stmt;
+  END LOOP;
+END $$;
 
 -- AlterTable
 ALTER TABLE "InboxReply" DROP CONSTRAINT "InboxReply_pkey",
@@ -32,11 +43,3 @@ ADD CONSTRAINT "Message_pkey" PRIMARY KEY ("poolId", "id");
 -- AlterTable
 ALTER TABLE "OperatorNote" DROP CONSTRAINT "OperatorNote_pkey",
 ADD CONSTRAINT "OperatorNote_pkey" PRIMARY KEY ("poolId", "id");
-
--- AlterTable
-ALTER TABLE "Photo" DROP CONSTRAINT "Photo_pkey",
-ADD CONSTRAINT "Photo_pkey" PRIMARY KEY ("poolId", "id");
-
--- AddForeignKey (on the new primary keys)
-ALTER TABLE "Message" ADD CONSTRAINT "Message_poolId_conversationId_fkey" FOREIGN KEY ("poolId", "conversationId") REFERENCES "Conversation"("poolId", "id") ON DELETE CASCADE ON UPDATE CASCADE;
-ALTER TABLE "PhotoUnlock" ADD CONSTRAINT "PhotoUnlock_poolId_photoId_fkey" FOREIGN KEY ("poolId", "photoId") REFERENCES "Photo"("poolId", "id") ON DELETE CASCADE ON UPDATE CASCADE;
