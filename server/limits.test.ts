@@ -47,7 +47,7 @@ afterAll(async () => {
 
 async function memberWithPassword(scope: Scope = FLIRTLOKAAL, name?: string) {
   const member = await loggedInMember(db, scope, name)
-  await withScope(db, scope, (tx) => tx.user.update({ where: { id: member.user.id }, data: { passwordHash } }))
+  await withScope(db, scope, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: member.user.id } }, data: { passwordHash } }))
   return member
 }
 
@@ -213,7 +213,7 @@ describe('e-mail change, resend activation, likes, geocode, upload', () => {
 
   it('resend activation: per account', { timeout: 120_000 }, async () => {
     const m = await loggedInMember(db, FLIRTLOKAAL)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { status: 'not_confirmed' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } }, data: { status: 'not_confirmed' } }))
     const resend = () => app.request({ method: 'POST', path: '/complete-signup', cookie: m.cookie, headers: { ...FORM, ...from(newIp()) }, body: '' })
     await resend()
     await resend()
@@ -224,7 +224,7 @@ describe('e-mail change, resend activation, likes, geocode, upload', () => {
 
   it('resend activation: "too soon" (the same minute) answers 429 with Retry-After too', { timeout: 60_000 }, async () => {
     const m = await loggedInMember(db, FLIRTLOKAAL)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { status: 'not_confirmed' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } }, data: { status: 'not_confirmed' } }))
     const resend = () => app.request({ method: 'POST', path: '/complete-signup', cookie: m.cookie, headers: { ...FORM, ...from(newIp()) }, body: '' })
     expect((await resend()).status).toBe(200)
     expectLimited(await resend(), 'resend too soon')
@@ -325,7 +325,7 @@ describe('hidden members stay hidden (block and unblock by sequential id)', () =
     await withScope(db, FLIRTLOKAAL, async (tx) => {
       await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: invisible.profile.id } }, data: { invisible: true } })
       await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: unconfirmed.profile.id } }, data: { status: 'disabled' } })
-      await tx.user.update({ where: { id: unconfirmed.user.id }, data: { status: 'not_confirmed' } })
+      await tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: unconfirmed.user.id } }, data: { status: 'not_confirmed' } })
       await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: deleted.profile.id } }, data: { status: 'deleted' } })
     })
     const hidden = [invisible, unconfirmed, deleted, elsewhere]

@@ -28,7 +28,7 @@ function mailContext(scope: Scope): MailContext {
 async function member(scope: Scope, status: 'active' | 'not_confirmed' = 'active') {
   const m = await createMember(db, scope)
   await withScope(db, scope, async (tx) => {
-    await tx.user.update({ where: { id: m.user.id }, data: { passwordHash, status } })
+    await tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } }, data: { passwordHash, status } })
     if (status === 'not_confirmed') await tx.profile.update({ where: { poolId_id: { poolId: scope.poolId, id: m.profile.id } }, data: { status: 'disabled' } })
   })
   return m
@@ -49,7 +49,7 @@ async function remove(scope: Scope, userId: string, now = new Date(), reason: De
   return new URL(link).searchParams.get('token')!
 }
 
-const readUser = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.user.findUnique({ where: { id }, include: { profile: true } }))
+const readUser = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: id } }, include: { profile: true } }))
 const readProfile = (scope: Scope, id: number) => withScope(db, scope, (tx) => tx.profile.findUnique({ where: { poolId_id: { poolId: scope.poolId, id: id } } }))
 const session = (scope: Scope, userId: string) => withScope(db, scope, (tx) => createSession(tx, { ...scope, userId }))
 

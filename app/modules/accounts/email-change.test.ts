@@ -25,7 +25,7 @@ function mailContext(scope: Scope): MailContext {
 async function member(scope: Scope, patch: { status?: 'not_confirmed' | 'active'; profileStatus?: 'disabled' | 'active' } = {}) {
   const m = await createMember(db, scope)
   await withScope(db, scope, async (tx) => {
-    await tx.user.update({ where: { id: m.user.id }, data: { passwordHash, status: patch.status ?? 'active' } })
+    await tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } }, data: { passwordHash, status: patch.status ?? 'active' } })
     if (patch.profileStatus) await tx.profile.update({ where: { poolId_id: { poolId: scope.poolId, id: m.profile.id } }, data: { status: patch.profileStatus } })
   })
   return m
@@ -45,7 +45,7 @@ async function requestToken(scope: Scope, userId: string, newEmail: string, now?
   return new URL(link).searchParams.get('token')!
 }
 
-const readUser = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.user.findUnique({ where: { id }, include: { profile: true } }))
+const readUser = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: id } }, include: { profile: true } }))
 const outbox = (scope: Scope, to: string) => withScope(db, scope, (tx) => tx.outboxMail.findMany({ where: { to } }))
 
 beforeAll(async () => {
@@ -82,7 +82,7 @@ describe('requestEmailChange', () => {
     const other = await member(FLIRTLOKAAL)
     const taken = await requestEmailChange(mailContext(FLIRTLOKAAL), { userId: m.user.id, newEmail: other.user.email, password: PASSWORD, linkFor: (t) => t })
     expect(taken).toEqual({ ok: false, field: 'newEmail', error: 'validation.emailTaken' })
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: other.user.id }, data: { status: 'deleted', deletedAt: new Date() } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: other.user.id } }, data: { status: 'deleted', deletedAt: new Date() } }))
     const deleted = await requestEmailChange(mailContext(FLIRTLOKAAL), { userId: m.user.id, newEmail: other.user.email, password: PASSWORD, linkFor: (t) => t })
     expect(deleted).toEqual({ ok: false, field: 'newEmail', error: 'validation.emailTaken' })
   })

@@ -41,7 +41,7 @@ async function member(scope: Scope, email = `lang-${randomUUID()}@example.test`)
   return { email, userId: user.id, cookie: `${SESSION_COOKIE}=${sid}` }
 }
 
-const savedLocale = (scope: Scope, userId: string) => withScope(db, scope, async (tx) => (await tx.user.findUnique({ where: { id: userId } }))?.locale ?? null)
+const savedLocale = (scope: Scope, userId: string) => withScope(db, scope, async (tx) => (await tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId } } }))?.locale ?? null)
 
 /** The language a response's Set-Cookie headers leave in the browser (undefined: none set). */
 async function lngCookie(headers: Headers): Promise<unknown> {

@@ -16,13 +16,13 @@ let oldHash: string
 
 async function member(scope: Scope) {
   const m = await createMember(db, scope)
-  await withScope(db, scope, (tx) => tx.user.update({ where: { id: m.user.id }, data: { passwordHash: oldHash } }))
+  await withScope(db, scope, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } }, data: { passwordHash: oldHash } }))
   return m
 }
 
 const session = (scope: Scope, userId: string) => withScope(db, scope, (tx) => createSession(tx, { ...scope, userId }))
 const cookie = (raw: string) => `sid=${raw}`
-const hashOf = (scope: Scope, id: string) => withScope(db, scope, async (tx) => (await tx.user.findUnique({ where: { id } }))!.passwordHash)
+const hashOf = (scope: Scope, id: string) => withScope(db, scope, async (tx) => (await tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: id } } }))!.passwordHash)
 
 beforeAll(async () => {
   db = appDb()

@@ -32,7 +32,7 @@ export async function requestPasswordReset(
   const email = normalizeEmail(input.email)
   const prepared = await withScope(db, scope, async (tx) => {
     const user = await tx.user.findUnique({
-      where: { tenantId_email: { tenantId: scope.tenantId, email } },
+      where: { poolId_tenantId_email: { poolId: scope.poolId, tenantId: scope.tenantId, email } },
       select: { id: true, email: true, status: true, bannedAt: true, profile: { select: { name: true } } },
     })
     if (!user || user.status === 'deleted' || user.bannedAt) return 'unknown' as const
@@ -120,11 +120,11 @@ export async function resetPassword(
   const result = await withScope(db, scope, async (tx): Promise<ResetResult & { email?: string }> => {
     const consumed = await consumeToken(tx, scope, 'password_reset', input.token, now)
     if (!consumed.ok) return consumed
-    const user = await tx.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, status: true, bannedAt: true } })
+    const user = await tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: consumed.userId } }, select: { id: true, email: true, status: true, bannedAt: true } })
     // Deleted or banned after the link was sent: the link dies with the account.
     if (!user || user.status === 'deleted' || user.bannedAt) return { ok: false, reason: 'invalid' }
     await tx.user.update({
-      where: { id: user.id },
+      where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: user.id } },
       data: { passwordHash, lastLoginAt: now, ...(user.status === 'not_confirmed' ? { status: 'active' } : {}) },
     })
     if (user.status === 'not_confirmed') {

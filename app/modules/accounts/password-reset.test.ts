@@ -198,7 +198,7 @@ describe('resetPassword', () => {
     expect(await resetPassword({ db, scope: FLIRTLOKAAL }, { token: 'x'.repeat(500), password: NEW_PASSWORD })).toEqual({ ok: false, reason: 'invalid' })
     expect(await resetTokenUsable(db, FLIRTLOKAAL, null)).toBe(false)
     const token = await resetToken(FLIRTLOKAAL, user.id)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: user.id }, data: { status: 'deleted', deletedAt: new Date() } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: user.id } }, data: { status: 'deleted', deletedAt: new Date() } }))
     expect(await resetPassword({ db, scope: FLIRTLOKAAL }, { token, password: NEW_PASSWORD })).toEqual({ ok: false, reason: 'invalid' })
   })
 
@@ -206,7 +206,7 @@ describe('resetPassword', () => {
     const { user } = await account(FLIRTLOKAAL, { status: 'not_confirmed' })
     const token = await resetToken(FLIRTLOKAAL, user.id)
     expect((await resetPassword({ db, scope: FLIRTLOKAAL }, { token, password: NEW_PASSWORD })).ok).toBe(true)
-    const saved = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: user.id }, include: { profile: true } }))
+    const saved = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: user.id } }, include: { profile: true } }))
     expect(saved?.status).toBe('active')
     expect(saved?.profile?.status).toBe('active')
   })

@@ -18,7 +18,7 @@ let db: Db
 async function deletedMember(scope: Scope, ago = GRACE_MS + 3600_000) {
   const m = await createMember(db, scope)
   await withScope(db, scope, async (tx) => {
-    await tx.user.update({ where: { id: m.user.id }, data: { status: 'deleted', deletedAt: new Date(Date.now() - ago) } })
+    await tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } }, data: { status: 'deleted', deletedAt: new Date(Date.now() - ago) } })
     await tx.profile.update({ where: { poolId_id: { poolId: scope.poolId, id: m.profile.id } }, data: { status: 'deleted' } })
   })
   return m

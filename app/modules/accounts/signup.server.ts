@@ -89,7 +89,7 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
   try {
     outcome = await withScope(db, scope, async (tx) => {
       const existing = await tx.user.findUnique({
-        where: { tenantId_email: { tenantId: scope.tenantId, email } },
+        where: { poolId_tenantId_email: { poolId: scope.poolId, tenantId: scope.tenantId, email } },
         include: { profile: { select: { name: true } } },
       })
       if (existing) {

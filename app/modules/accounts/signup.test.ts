@@ -65,7 +65,7 @@ describe('createAccount', () => {
     const result = await createAccount(deps(FLIRTLOKAAL), input)
     expect(result.ok).toBe(true)
     if (!result.ok) return
-    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { id: result.userId }, include: { profile: true, sessions: true, tokens: true } }))
+    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: result.userId } }, include: { profile: true, sessions: true, tokens: true } }))
     expect(user.email).toBe('anna.signup@example.test')
     expect(user.status).toBe('not_confirmed')
     expect(user.credits).toBe(tenant('flirtlokaal').credits.signup)
@@ -90,7 +90,7 @@ describe('createAccount', () => {
   it('stores no tracking when there is none', async () => {
     const result = await createAccount(deps(FLIRTLOKAAL), account())
     if (!result.ok) throw new Error('expected an account')
-    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { id: result.userId } }))
+    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: result.userId } } }))
     expect(user.tracking).toBeNull()
   })
 
@@ -112,10 +112,10 @@ describe('createAccount', () => {
     expect(a.ok && b.ok).toBe(true)
     if (!a.ok || !b.ok) return
     expect(a.userId).not.toBe(b.userId)
-    const onB = await withScope(db, DATEVIBE, (tx) => tx.user.findUniqueOrThrow({ where: { id: b.userId } }))
+    const onB = await withScope(db, DATEVIBE, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: b.userId } } }))
     expect(onB.credits).toBe(tenant('datevibe').credits.signup)
     // Site B does not see site A's account.
-    expect(await withScope(db, DATEVIBE, (tx) => tx.user.findUnique({ where: { id: a.userId } }))).toBeNull()
+    expect(await withScope(db, DATEVIBE, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: a.userId } } }))).toBeNull()
   })
 
   it('refuses a signup without a traffic source on a with_trafficsource site, accepts one with a source', async () => {
@@ -139,7 +139,7 @@ describe('createAccount', () => {
     const created = await createAccount(deps(FLIRTLOKAAL), account({ email }))
     if (!created.ok) throw new Error('expected an account')
     const deletedAt = new Date(Date.now() - 3 * 24 * 3600_000)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: created.userId }, data: { status: 'deleted', deletedAt, statusBeforeDelete: 'active' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: created.userId } }, data: { status: 'deleted', deletedAt, statusBeforeDelete: 'active' } }))
     const result = await createAccount(deps(FLIRTLOKAAL), account({ email }))
     expect(result).toEqual({ ok: false, reason: 'reactivationSent' })
     const mails = await outbox(FLIRTLOKAAL, email)
@@ -159,7 +159,7 @@ describe('createAccount', () => {
     const created = await createAccount(deps(FLIRTLOKAAL), account({ email }))
     if (!created.ok) throw new Error('expected an account')
     await withScope(db, FLIRTLOKAAL, (tx) =>
-      tx.user.update({ where: { id: created.userId }, data: { status: 'deleted', deletedAt: new Date(Date.now() - GRACE_MS - 60_000) } }),
+      tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: created.userId } }, data: { status: 'deleted', deletedAt: new Date(Date.now() - GRACE_MS - 60_000) } }),
     )
     expect(await createAccount(deps(FLIRTLOKAAL), account({ email }))).toEqual({ ok: false, reason: 'emailPendingDeletion' })
   })
@@ -277,7 +277,7 @@ describe('submitSignupStep (the /signup action, page and modal)', () => {
     const s2 = await submitSignupStep(d, visitor(form({ step: '2', gender: 'man', sexuality: 'gay', ...placeNL, ...account }), { ref: 'mail' }))
     expect(s2).toMatchObject({ kind: 'redirect', to: '/signup?step=3' })
     expect(s2.sessionId).toEqual(expect.any(String))
-    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { tenantId_email: { tenantId: 'flirtlokaal', email: account.email } }, include: { profile: true } }))
+    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_email: { poolId: 'benelux', tenantId: 'flirtlokaal', email: account.email } }, include: { profile: true } }))
     expect(user.profile).toMatchObject({ gender: 'man', sexuality: 'gay', region: 'UT', birthDate: new Date('1991-02-03T00:00:00Z') })
     expect(user.tracking).toEqual({ ref: 'mail' })
 

@@ -99,9 +99,9 @@ describe('ban', () => {
   it('logs the member out everywhere, refuses the login, hides the profile; unban restores', async () => {
     const m = await loggedInMember(db, FLIRTLOKAAL, 'banme')
     const password = 'a very good password'
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { passwordHash: '' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } }, data: { passwordHash: '' } }))
     const hash = await hashPassword(password)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { passwordHash: hash } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } }, data: { passwordHash: hash } }))
     expect(await loadMember(db, FLIRTLOKAAL, m.cookie)).not.toBeNull()
 
     expect((await act(finance, m.user.id, { intent: 'ban', reason: 'Scam' })).status).toBe(403)
@@ -134,7 +134,7 @@ describe('mails and deletion', () => {
     expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.token.count({ where: { userId: m.user.id, purpose: 'password_reset' } }))).toBe(1)
     expect((await act(moderator, m.user.id, { intent: 'activation' })).status).toBe(400)
     expect((await act(moderator, m.user.id, { intent: 'delete' })).status).toBe(200)
-    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { id: m.user.id } }))
+    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } } }))
     expect(user.status).toBe('deleted')
     expect(await loadMember(db, FLIRTLOKAAL, m.cookie)).toBeNull()
     expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.token.count({ where: { userId: m.user.id, purpose: 'reactivation' } }))).toBe(1)

@@ -26,7 +26,7 @@ const inScope = <T>(scope: Scope, fn: Parameters<typeof withScope<T>>[2]) => wit
 const give = (scope: Scope, m: M, credits: number) => inScope(scope, (tx) => changeCredits(tx, scope, { userId: m.user.id, delta: credits, reason: 'bonus' }))
 const send = (scope: Scope, from: M, to: number, body: string, extra: Partial<SendInput> = {}) =>
   sendMessage(db, scope, { sender: { userId: from.user.id, profileId: from.profile.id, paidUser: false }, recipientId: to, body, cost: 5, maxLength: 100, ...extra })
-const credits = (scope: Scope, m: M) => inScope(scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { id: m.user.id } })).credits)
+const credits = (scope: Scope, m: M) => inScope(scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } } })).credits)
 const messageCount = (scope: Scope, m: M) => inScope(scope, (tx) => tx.message.count({ where: { senderId: m.profile.id } }))
 
 describe('sendMessage', () => {
@@ -261,7 +261,7 @@ describe('purged accounts', () => {
     if (!sent.ok) throw new Error('not sent')
     const deletedAt = new Date(Date.now() - GRACE_MS - 60_000)
     await inScope(FLIRTLOKAAL, async (tx) => {
-      await tx.user.update({ where: { id: gone.user.id }, data: { status: 'deleted', deletedAt } })
+      await tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: gone.user.id } }, data: { status: 'deleted', deletedAt } })
       await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: gone.profile.id } }, data: { status: 'deleted' } })
     })
     expect(await purgeExpiredAccounts(db, FLIRTLOKAAL)).toBeGreaterThanOrEqual(1)

@@ -49,7 +49,7 @@ export async function changeCredits(tx: ScopedTx, scope: Scope, change: CreditCh
   const balance = updated[0]?.balanceAfter
   if (balance !== undefined) return { ok: true, balance, transactionId: row.id }
   await tx.$executeRaw`DELETE FROM "CreditTransaction" WHERE "poolId" = ${scope.poolId} AND "tenantId" = ${scope.tenantId} AND id = ${row.id}`
-  const account = await tx.user.findUnique({ where: { id: userId }, select: { tenantId: true, credits: true } })
+  const account = await tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId } }, select: { tenantId: true, credits: true } })
   if (!account || account.tenantId !== scope.tenantId) return { ok: false, reason: 'no_account' }
   return { ok: false, reason: 'insufficient', balance: account.credits }
 }

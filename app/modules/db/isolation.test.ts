@@ -76,12 +76,12 @@ describe('outside the scoped helper', () => {
 
 describe('tenant-scoped rows (accounts)', () => {
   it('a site reads its own accounts only, even when asking by id', async () => {
-    const own = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: a.user.id } }))
+    const own = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: a.user.id } } }))
     expect(own?.email).toBe(a.user.email)
-    const other = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: b.user.id } }))
+    const other = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: b.user.id } } }))
     expect(other).toBeNull()
     // Same pool, other site: accounts are still separate.
-    const siblingAccount = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: sibling.user.id } }))
+    const siblingAccount = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: sibling.user.id } } }))
     expect(siblingAccount).toBeNull()
   })
 
@@ -90,7 +90,7 @@ describe('tenant-scoped rows (accounts)', () => {
     expect(updated.count).toBe(0)
     const deleted = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.deleteMany({ where: { id: b.user.id } }))
     expect(deleted.count).toBe(0)
-    const still = await withScope(db, DATEVIBE, (tx) => tx.user.findUnique({ where: { id: b.user.id } }))
+    const still = await withScope(db, DATEVIBE, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: b.user.id } } }))
     expect(still?.credits).toBe(0)
   })
 
@@ -102,7 +102,7 @@ describe('tenant-scoped rows (accounts)', () => {
 
   it('a site cannot move its account to another site', async () => {
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: a.user.id }, data: { tenantId: 'datevibe' } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: a.user.id } }, data: { tenantId: 'datevibe' } })),
     ).rejects.toThrow(/row-level security/i)
   })
 })

@@ -82,7 +82,7 @@ describe('answers', () => {
     const { member, fictional, conversation } = await waitingConversation()
     const chatter = await createTestOperator(db, { role: 'chatter', pools: ['benelux'] })
     const op = operatorDb(db, chatter.id)
-    const balance = async () => (await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { id: member.user.id }, select: { credits: true } }))).credits
+    const balance = async () => (await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: member.user.id } }, select: { credits: true } }))).credits
     const before = await balance()
     expect(before).toBe(40)
     // Not claimed: refused.

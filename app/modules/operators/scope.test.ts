@@ -42,8 +42,8 @@ describe('an operator assigned to one pool', () => {
     const op = operatorDb(db, (await createTestOperator(db, { role: 'moderator', pools: ['benelux'] })).id)
     const seen = await withOperator(op, (tx) => tx.profile.findMany({ where: { id: { in: [nl.profile.id, uk.profile.id, fictionalUk] } }, select: { id: true } }))
     expect(seen.map((p) => p.id)).toEqual([nl.profile.id])
-    expect(await withOperator(op, (tx) => tx.user.findUnique({ where: { id: uk.user.id } }))).toBeNull()
-    expect(await withOperator(op, (tx) => tx.user.findUnique({ where: { id: nl.user.id }, select: { id: true } }))).toEqual({ id: nl.user.id })
+    expect(await withOperator(op, (tx) => tx.user.findFirst({ where: { id: uk.user.id } }))).toBeNull()
+    expect(await withOperator(op, (tx) => tx.user.findFirst({ where: { id: nl.user.id }, select: { id: true } }))).toEqual({ id: nl.user.id })
   })
 
   it('cannot write into another pool, even when a function is handed that pool as its scope', async () => {

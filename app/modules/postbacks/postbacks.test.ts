@@ -47,7 +47,7 @@ afterAll(async () => {
 
 const member = async (network = 'netx') => {
   const m = await createMember(db, FLIRTLOKAAL)
-  await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { tracking: { network, sub1: 'click 1&2', ref: 'r9' } } }))
+  await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } }, data: { tracking: { network, sub1: 'click 1&2', ref: 'r9' } } }))
   return m
 }
 const rowsOf = (userId: string) => withScope(db, FLIRTLOKAAL, (tx) => tx.postback.findMany({ where: { userId }, orderBy: { id: 'asc' } }))
