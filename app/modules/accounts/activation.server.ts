@@ -41,11 +41,11 @@ export async function activateAccount(db: Db, scope: Scope, rawToken: string, no
   const result = await withScope(db, scope, async (tx): Promise<ActivationResult> => {
     const consumed = await consumeToken(tx, scope, 'activation', rawToken, now)
     if (!consumed.ok) return consumed
-    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId }, select: { id: true, status: true, tracking: true } })
+    const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: consumed.userId }, select: { id: true, status: true, tracking: true } })
     // A deleted account is not brought back by an old activation link (reactivation has its own).
     if (!user || user.status === 'deleted') return { ok: false, reason: 'invalid' }
     if (user.status === 'not_confirmed') {
-      await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: user.id, status: 'not_confirmed' }, data: { status: 'active' } })
+      await tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: user.id, status: 'not_confirmed' }, data: { status: 'active' } })
       await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id, status: 'disabled' }, data: { status: 'active' } })
       // Decision 014: an account that came through a lander counts as that variant's activation.
       const lander = landerKeyOf(user.tracking)
@@ -81,7 +81,7 @@ export async function resendActivation(deps: LinkDeps, userId: string): Promise<
   const outcome = await withScope(db, scope, async (tx) => {
     // Serialises concurrent requests of one account, so the minute holds under double clicks.
     await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${userId} FOR UPDATE`
-    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: userId }, include: { profile: { select: { name: true } } } })
+    const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, include: { profile: { select: { name: true } } } })
     if (!user || user.status !== 'not_confirmed') return { result: { ok: false, reason: 'notPending' } as const }
     const last = await tx.token.findFirst({
       where: { tenantId: scope.tenantId, userId, purpose: 'activation' },

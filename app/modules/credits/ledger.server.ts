@@ -55,7 +55,7 @@ export async function changeCredits(tx: ScopedTx, scope: Scope, change: CreditCh
 }
 
 async function accountExists(tx: ScopedTx, scope: Scope, userId: string): Promise<boolean> {
-  const account = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: userId }, select: { id: true } })
+  const account = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, select: { id: true } })
   return account !== null
 }
 

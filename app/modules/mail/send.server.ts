@@ -103,7 +103,7 @@ export async function deliverOutboxMail(db: Db, tenant: Pick<LoadedTenant, 'slug
     )
   } catch (error) {
     await withScope(db, scope, (tx) =>
-      tx.outboxMail.updateMany({ where: { tenantId: scope.tenantId, id, sentAt: null }, data: { attempts: { increment: 1 }, lastError: String(error instanceof Error ? error.message : error).slice(0, 500) } }),
+      tx.outboxMail.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id, sentAt: null }, data: { attempts: { increment: 1 }, lastError: String(error instanceof Error ? error.message : error).slice(0, 500) } }),
     ).catch(() => undefined)
     throw error
   }

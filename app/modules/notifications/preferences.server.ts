@@ -15,7 +15,7 @@ const kindsOnly = (list: readonly string[]) => NOTIFICATION_KINDS.filter((k) => 
 
 export async function readPreferences(db: Db, scope: Scope, userId: string): Promise<Preferences | null> {
   const user = await withScope(db, scope, (tx) =>
-    tx.user.findFirst({ where: { tenantId: scope.tenantId, id: userId }, select: { emailKinds: true, pushKinds: true, notificationsDisabled: true } }),
+    tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, select: { emailKinds: true, pushKinds: true, notificationsDisabled: true } }),
   )
   if (!user) return null
   return { email: kindsOnly(user.emailKinds), push: kindsOnly(user.pushKinds), disabled: user.notificationsDisabled as DisabledReason[] }
@@ -51,7 +51,7 @@ export async function unsubscribe(db: Db, scope: Scope, token: string): Promise<
   if (!parsed || !isKind(parsed.kind)) return false
   const kind = parsed.kind
   return withScope(db, scope, async (tx) => {
-    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: parsed.userId }, select: { id: true, emailKinds: true, notificationsDisabled: true } })
+    const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: parsed.userId }, select: { id: true, emailKinds: true, notificationsDisabled: true } })
     if (!user) return false
     await tx.user.update({
       where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: user.id } },

@@ -10,7 +10,7 @@ import type { Scope, ScopedTx } from '../db/scoped.server.ts'
  * member's row lock and has not written the new payment yet.
  */
 export async function assertDirectDebitAllowed(tx: ScopedTx, scope: Scope, site: Pick<TenantConfig, 'payments'>, userId: string, amount: number, now = new Date()): Promise<'blocked' | 'limit' | null> {
-  const bad = await tx.payment.count({ where: { tenantId: scope.tenantId, userId, OR: [{ chargedBackAt: { not: null } }, { method: 'sdd', status: 'failed' }] } })
+  const bad = await tx.payment.count({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId, OR: [{ chargedBackAt: { not: null } }, { method: 'sdd', status: 'failed' }] } })
   if (bad > 0) return 'blocked'
   const recent = await tx.payment.aggregate({
     where: { tenantId: scope.tenantId, userId, method: 'sdd', status: { in: ['open', 'pending', 'authorized', 'paid'] }, createdAt: { gt: new Date(now.getTime() - 30 * 86_400_000) } },

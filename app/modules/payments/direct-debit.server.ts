@@ -27,9 +27,9 @@ export async function sendDirectDebitCode(mail: MailContext, input: { userId: st
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const user = await withScope(db, scope, async (tx) => {
     const now = new Date()
-    await tx.token.updateMany({ where: { tenantId: scope.tenantId, userId: input.userId, purpose: 'direct_debit', usedAt: null }, data: { usedAt: now } })
+    await tx.token.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, purpose: 'direct_debit', usedAt: null }, data: { usedAt: now } })
     await tx.token.create({ data: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, purpose: 'direct_debit', tokenHash: codeHash(input.userId, code), expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.direct_debit) } })
-    return tx.user.findFirst({ where: { tenantId: scope.tenantId, id: input.userId }, select: { email: true, profile: { select: { name: true } } } })
+    return tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: input.userId }, select: { email: true, profile: { select: { name: true } } } })
   })
   if (!user) return
   await sendMail(mail, { to: user.email, kind: 'direct_debit_code', link: input.link, values: { name: user.profile?.name ?? '', code } })
@@ -43,7 +43,7 @@ async function useCode(tx: ScopedTx, scope: Scope, userId: string, code: string)
     const claimed = await tx.token.updateMany({ where: { id: token.id, usedAt: null }, data: { usedAt: now } })
     if (claimed.count === 1) return true
   }
-  await tx.token.updateMany({ where: { tenantId: scope.tenantId, userId, purpose: 'direct_debit', usedAt: null }, data: { usedAt: now } })
+  await tx.token.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId, purpose: 'direct_debit', usedAt: null }, data: { usedAt: now } })
   return false
 }
 

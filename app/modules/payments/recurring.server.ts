@@ -87,13 +87,13 @@ export async function repeatOrder(db: Db, site: Site, scope: Scope, input: { use
     console.error(`payments: ${scope.tenantId}: repeat order ${payment.id} failed`, error)
     // Nothing was charged: its own status, never a bounced debit (decision 040). Reconciliation
     // still asks Mollie whether it made the payment after all.
-    await withScope(db, scope, (tx) => tx.payment.updateMany({ where: { tenantId: scope.tenantId, id: payment.id, molliePaymentId: null, status: 'open' }, data: { status: 'provider_error' } }))
+    await withScope(db, scope, (tx) => tx.payment.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id, molliePaymentId: null, status: 'open' }, data: { status: 'provider_error' } }))
     return { ok: false, reason: 'provider' }
   }
 }
 
 /** The bundle of the member's last paid purchase, for "buy it again". */
 export async function lastBundleId(db: Db, scope: Scope, userId: string): Promise<string | null> {
-  const last = await withScope(db, scope, (tx) => tx.payment.findFirst({ where: { tenantId: scope.tenantId, userId, status: 'paid' }, orderBy: { createdAt: 'desc' }, select: { bundleId: true } }))
+  const last = await withScope(db, scope, (tx) => tx.payment.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId, status: 'paid' }, orderBy: { createdAt: 'desc' }, select: { bundleId: true } }))
   return last?.bundleId ?? null
 }

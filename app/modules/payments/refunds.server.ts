@@ -63,7 +63,7 @@ async function holdIn(tx: ScopedTx, scope: Scope, payment: Payment): Promise<{ c
 
 export async function requestRefund(db: Db, site: Site, scope: Scope, userId: string, paymentId: string, now = new Date()): Promise<RefundRequest> {
   return withScope(db, scope, async (tx) => {
-    const found = await tx.payment.findFirst({ where: { tenantId: scope.tenantId, userId, id: paymentId }, select: { id: true } })
+    const found = await tx.payment.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId, id: paymentId }, select: { id: true } })
     if (!found) return { ok: false, reason: 'not_found' }
     // Under the row lock: two clicks make one request and one hold.
     const payment = await lockPayment(tx, scope, found.id)
@@ -81,7 +81,7 @@ export async function requestRefund(db: Db, site: Site, scope: Scope, userId: st
 
 export async function refundRequests(db: Db, scope: Scope) {
   return withScope(db, scope, (tx) =>
-    tx.payment.findMany({ where: { tenantId: scope.tenantId, refundStatus: 'requested' }, orderBy: { refundRequestedAt: 'asc' }, take: 200 }),
+    tx.payment.findMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, refundStatus: 'requested' }, orderBy: { refundRequestedAt: 'asc' }, take: 200 }),
   )
 }
 
@@ -102,7 +102,7 @@ export function keptPurchaseWhere(scope: Scope, userId: string) {
 
 export async function settlePremiumIn(tx: ScopedTx, scope: Scope, userId: string): Promise<boolean> {
   const kept = (await tx.payment.findMany({ where: keptPurchaseWhere(scope, userId), select: { amount: true, amountReversed: true } })).filter((p) => p.amountReversed < p.amount).length
-  await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: userId }, data: { paidUser: kept > 0 } })
+  await tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, data: { paidUser: kept > 0 } })
   return kept > 0
 }
 
@@ -157,7 +157,7 @@ export type RefundSend = 'sent' | 'already' | 'not_processing' | 'unavailable'
  * once stored ends it. Throws on a provider error, so the job is retried.
  */
 export async function sendRefund(db: Db, site: Pick<TenantConfig, 'slug' | 'payments'>, scope: Scope, paymentId: string, log: Log = console): Promise<RefundSend> {
-  const payment = await withScope(db, scope, (tx) => tx.payment.findFirst({ where: { tenantId: scope.tenantId, id: paymentId } }))
+  const payment = await withScope(db, scope, (tx) => tx.payment.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: paymentId } }))
   if (!payment || payment.refundStatus !== 'processing') return 'not_processing'
   if (payment.mollieRefundId) return 'already'
   const mollie = mollieFor(site)
@@ -171,7 +171,7 @@ export async function sendRefund(db: Db, site: Pick<TenantConfig, 'slug' | 'paym
     description: `Refund ${payment.id}`,
     idempotencyKey: `refund-${payment.id}`,
   })
-  await withScope(db, scope, (tx) => tx.payment.updateMany({ where: { tenantId: scope.tenantId, id: payment.id, mollieRefundId: null }, data: { mollieRefundId: refund.id } }))
+  await withScope(db, scope, (tx) => tx.payment.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id, mollieRefundId: null }, data: { mollieRefundId: refund.id } }))
   log.info(`payments: ${scope.tenantId}: refund of ${payment.id} sent (${amountValue(payment.refundAmount)} ${payment.currency})`)
   return 'sent'
 }

@@ -77,7 +77,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
       if (credit.ok) {
         outcome = 'credited'
         // Premium (SPEC §1) from the first paid purchase; refunds and chargebacks settle it again (refunds.server.ts).
-        await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: current.userId }, data: { paidUser: true } })
+        await tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.userId }, data: { paidUser: true } })
         // The receipt, in this transaction: sent when (and only if) the credits arrived.
         await queueReceiptIn(tx, site, current)
         // Decision 052: purchase (and first_purchase) postbacks, once per payment and network.
@@ -116,7 +116,7 @@ export async function adoptLostPayment(db: Db, scope: Scope, remote: Pick<Mollie
   if (typeof paymentId !== 'string' || paymentId.length > 60) return null
   return withScope(db, scope, async (tx) => {
     const checkoutUrl = remote._links?.checkout?.href ?? null
-    const adopted = await tx.payment.updateMany({ where: { tenantId: scope.tenantId, id: paymentId, molliePaymentId: null }, data: { molliePaymentId: remote.id, ...(checkoutUrl ? { checkoutUrl } : {}) } })
+    const adopted = await tx.payment.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: paymentId, molliePaymentId: null }, data: { molliePaymentId: remote.id, ...(checkoutUrl ? { checkoutUrl } : {}) } })
     if (adopted.count === 0) return null
     return tx.payment.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: paymentId } } })
   }, WAIT)
