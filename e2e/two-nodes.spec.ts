@@ -89,14 +89,14 @@ async function memberWithSession(name: string): Promise<{ profileId: number; coo
     await client.query('BEGIN')
     await client.query(`SELECT set_config('app.tenant_id', 'flirtlokaal', true), set_config('app.pool_id', 'benelux', true)`)
     const userId = randomUUID()
-    await client.query(`INSERT INTO "User" (id, "tenantId", email, status) VALUES ($1, 'flirtlokaal', $2, 'active')`, [userId, `${name.toLowerCase()}.${process.pid}@example.test`])
+    await client.query(`INSERT INTO "User" (id, "poolId", "tenantId", email, status) VALUES ($1, 'benelux', 'flirtlokaal', $2, 'active')`, [userId, `${name.toLowerCase()}.${process.pid}@example.test`])
     const profile = await client.query<{ id: number }>(
       `INSERT INTO "Profile" ("poolId", "tenantId", "userId", name, gender, "birthDate", country, status) VALUES ('benelux', 'flirtlokaal', $1, $2, 'woman', '1990-05-17', 'NL', 'active') RETURNING id`,
       [userId, name],
     )
     const raw = randomBytes(32).toString('base64url')
     const id = createHash('sha256').update(raw).digest('hex')
-    await client.query(`INSERT INTO "Session" (id, "tenantId", "userId", "expiresAt") VALUES ($1, 'flirtlokaal', $2, now() + interval '1 day')`, [id, userId])
+    await client.query(`INSERT INTO "Session" (id, "poolId", "tenantId", "userId", "expiresAt") VALUES ($1, 'benelux', 'flirtlokaal', $2, now() + interval '1 day')`, [id, userId])
     await client.query('COMMIT')
     return { profileId: profile.rows[0]!.id, cookie: `sid=${raw}` }
   } finally {

@@ -85,13 +85,13 @@ async function createMembers(db: Db, count: number, prefix: string, sender: bool
       Array.from({ length: Math.min(batch, count - start) }, (_, k) =>
         withScope(db, SCOPE, async (tx) => {
           const i = start + k
-          const user = await tx.user.create({ data: { tenantId: SCOPE.tenantId, email: `${prefix}${i}.${process.pid}@bench.test`, status: 'active', paidUser: sender }, select: { id: true } })
+          const user = await tx.user.create({ data: { poolId: SCOPE.poolId, tenantId: SCOPE.tenantId, email: `${prefix}${i}.${process.pid}@bench.test`, status: 'active', paidUser: sender }, select: { id: true } })
           const profile = await tx.profile.create({
             data: { poolId: SCOPE.poolId, tenantId: SCOPE.tenantId, userId: user.id, name: `${prefix} ${i}`, gender: sender ? 'man' : 'woman', birthDate: new Date('1990-01-01'), country: 'NL', status: 'active' },
             select: { id: true },
           })
           if (sender) await changeCredits(tx, SCOPE, { userId: user.id, delta: 10_000_000, reason: 'bonus' })
-          const sid = await createSession(tx, { tenantId: SCOPE.tenantId, userId: user.id })
+          const sid = await createSession(tx, { ...SCOPE, userId: user.id })
           return { userId: user.id, profileId: profile.id, cookie: `sid=${sid}` }
         }, { maxWait: 60_000, timeout: 60_000 }),
       ),

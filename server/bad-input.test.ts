@@ -172,7 +172,7 @@ describe('login with a foreign redirect target', () => {
     const { hashPassword } = await import('../app/modules/auth/password.server.ts')
     const member = await loggedInMember(db, FLIRTLOKAAL)
     const passwordHash = await hashPassword('a-long-password-1')
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: member.user.id }, data: { passwordHash } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: member.user.id } }, data: { passwordHash } }))
     for (const target of FOREIGN_TARGETS) {
       const response = await app.request({
         method: 'POST',

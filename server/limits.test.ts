@@ -47,7 +47,7 @@ afterAll(async () => {
 
 async function memberWithPassword(scope: Scope = FLIRTLOKAAL, name?: string) {
   const member = await loggedInMember(db, scope, name)
-  await withScope(db, scope, (tx) => tx.user.update({ where: { id: member.user.id }, data: { passwordHash } }))
+  await withScope(db, scope, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: member.user.id } }, data: { passwordHash } }))
   return member
 }
 
@@ -116,7 +116,7 @@ describe('login lockout', () => {
     for (let i = 0; i < LIMIT_RULES.login_account_ip.points; i++) await login(member.user.email, 'wrong', ip)
     expectLimited(await login(member.user.email, PASSWORD, ip), 'locked')
     const { issueToken } = await import('../app/modules/auth/tokens.server.ts')
-    const token = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: FLIRTLOKAAL.tenantId, userId: member.user.id, purpose: 'password_reset' }))
+    const token = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: member.user.id, purpose: 'password_reset' }))
     const reset = await app.request({
       method: 'POST',
       path: '/reset-password/do',
@@ -213,7 +213,7 @@ describe('e-mail change, resend activation, likes, geocode, upload', () => {
 
   it('resend activation: per account', { timeout: 120_000 }, async () => {
     const m = await loggedInMember(db, FLIRTLOKAAL)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { status: 'not_confirmed' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } }, data: { status: 'not_confirmed' } }))
     const resend = () => app.request({ method: 'POST', path: '/complete-signup', cookie: m.cookie, headers: { ...FORM, ...from(newIp()) }, body: '' })
     await resend()
     await resend()
@@ -224,7 +224,7 @@ describe('e-mail change, resend activation, likes, geocode, upload', () => {
 
   it('resend activation: "too soon" (the same minute) answers 429 with Retry-After too', { timeout: 60_000 }, async () => {
     const m = await loggedInMember(db, FLIRTLOKAAL)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { status: 'not_confirmed' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } }, data: { status: 'not_confirmed' } }))
     const resend = () => app.request({ method: 'POST', path: '/complete-signup', cookie: m.cookie, headers: { ...FORM, ...from(newIp()) }, body: '' })
     expect((await resend()).status).toBe(200)
     expectLimited(await resend(), 'resend too soon')
@@ -323,10 +323,10 @@ describe('hidden members stay hidden (block and unblock by sequential id)', () =
     const deleted = await createMember(db, FLIRTLOKAAL, `Deleted${tag}`)
     const elsewhere = await createMember(db, DATEVIBE, `Elsewhere${tag}`)
     await withScope(db, FLIRTLOKAAL, async (tx) => {
-      await tx.profile.update({ where: { id: invisible.profile.id }, data: { invisible: true } })
-      await tx.profile.update({ where: { id: unconfirmed.profile.id }, data: { status: 'disabled' } })
-      await tx.user.update({ where: { id: unconfirmed.user.id }, data: { status: 'not_confirmed' } })
-      await tx.profile.update({ where: { id: deleted.profile.id }, data: { status: 'deleted' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: invisible.profile.id } }, data: { invisible: true } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: unconfirmed.profile.id } }, data: { status: 'disabled' } })
+      await tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: unconfirmed.user.id } }, data: { status: 'not_confirmed' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: deleted.profile.id } }, data: { status: 'deleted' } })
     })
     const hidden = [invisible, unconfirmed, deleted, elsewhere]
     const lowest = Math.min(visible.profile.id, ...hidden.map((h) => h.profile.id))

@@ -21,7 +21,7 @@ let counter = 0
 export async function createMember(db: Db, scope: Scope, name = `member${++counter}`) {
   return withScope(db, scope, async (tx) => {
     const user = await tx.user.create({
-      data: { tenantId: scope.tenantId, email: `${name}.${counter}@example.test`, status: 'active' },
+      data: { poolId: scope.poolId, tenantId: scope.tenantId, email: `${name}.${counter}@example.test`, status: 'active' },
     })
     const profile = await tx.profile.create({
       data: {

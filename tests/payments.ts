@@ -34,13 +34,13 @@ export async function purchase(db: Db, scope: Scope, userId: string, input: Part
     ...input,
   })
   if (!result.ok) throw new Error(`purchase refused: ${JSON.stringify(result)}`)
-  const row = await withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { id: result.paymentId } }))
+  const row = await withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: result.paymentId } } }))
   return { ...result, row, molliePaymentId: row.molliePaymentId! }
 }
 
 export async function creditsOf(db: Db, scope: Scope, userId: string) {
   return withScope(db, scope, async (tx) => {
-    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true, paidUser: true } })
+    const user = await tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId } }, select: { credits: true, paidUser: true } })
     const ledger = await tx.creditTransaction.findMany({ where: { tenantId: scope.tenantId, userId, reason: { in: ['purchase', 'refund'] } }, orderBy: { id: 'asc' } })
     return { ...user, ledger }
   })

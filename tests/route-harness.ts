@@ -46,7 +46,7 @@ export async function contextFor(scope: Scope, request: Request): Promise<AppLoa
 /** A member of the site with a session: `cookie` logs requests in as them. */
 export async function loggedInMember(db: Db, scope: Scope, name?: string) {
   const member = await createMember(db, scope, name)
-  const sid = await withScope(db, scope, (tx) => createSession(tx, { tenantId: scope.tenantId, userId: member.user.id }))
+  const sid = await withScope(db, scope, (tx) => createSession(tx, { ...scope, userId: member.user.id }))
   return { ...member, cookie: `sid=${sid}` }
 }
 

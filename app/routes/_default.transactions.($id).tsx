@@ -25,14 +25,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { reads, scope, tenant } = context
   const base = { title: context.t('transactions.title', { ns: 'payments' }), siteName: tenant.name, timeZone: tenant.timeZone }
   if (params.id) {
-    const payment = await readScoped(reads, scope, (tx) => tx.payment.findFirst({ where: { tenantId: scope.tenantId, userId: member.userId, id: params.id } }))
+    const payment = await readScoped(reads, scope, (tx) => tx.payment.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: member.userId, id: params.id } }))
     invariantResponse(payment, 'Not found', { status: 404 })
     const { id, status, credits, amount, currency, method, discountCode, discountPercent, createdAt, refundStatus, chargedBackAt } = payment
     const refundable = status === 'paid' && !refundStatus && !chargedBackAt && payment.amountReversed === 0 && tenant.refundPolicy !== 'none' && withinRefundDays(tenant, payment.paidAt)
     return { ...base, detail: { id, status, credits, amount, currency, method, discountCode, discountPercent, createdAt: createdAt.toISOString(), refundStatus, refundable }, payments: [], movements: [] }
   }
   const [payments, movements] = await Promise.all([
-    readScoped(reads, scope, (tx) => tx.payment.findMany({ where: { tenantId: scope.tenantId, userId: member.userId }, orderBy: { createdAt: 'desc' }, take: 50, select: { id: true, status: true, credits: true, amount: true, currency: true, createdAt: true } })),
+    readScoped(reads, scope, (tx) => tx.payment.findMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: member.userId }, orderBy: { createdAt: 'desc' }, take: 50, select: { id: true, status: true, credits: true, amount: true, currency: true, createdAt: true } })),
     readScoped(reads, scope, (tx) => listCreditTransactions(tx, scope, member.userId)),
   ])
   return {

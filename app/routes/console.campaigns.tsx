@@ -73,7 +73,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const d = parsed.data
     const segment = { paid: d.paid, ...(d.inactiveDays ? { inactiveDays: Number(d.inactiveDays) } : {}), ...(d.country ? { country: d.country } : {}), ...(d.gender ? { gender: d.gender } : {}) }
     const id = await withOperator(db, async (tx) => {
-      const row = await tx.campaign.create({ data: { tenantId: site.slug, language: d.language, kind: d.kind, subject: d.subject, body: d.body, discountCode: d.code || null, channels: d.channels, segment, createdBy: operator.id }, select: { id: true } })
+      const row = await tx.campaign.create({ data: { poolId: site.pool, tenantId: site.slug, language: d.language, kind: d.kind, subject: d.subject, body: d.body, discountCode: d.code || null, channels: d.channels, segment, createdBy: operator.id }, select: { id: true } })
       await auditIn(tx, actor, { action: 'campaign.create', tenantId: site.slug, poolId: site.pool, targetType: 'campaign', targetId: row.id, after: { kind: d.kind, language: d.language, subject: d.subject, segment, code: d.code || null, channels: d.channels } })
       return row.id
     })

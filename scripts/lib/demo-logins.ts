@@ -18,11 +18,11 @@ export async function seedDemoLogins(db: Db, tenants: readonly LoadedTenant[]): 
     const scope = { tenantId: tenant.slug, poolId: tenant.pool }
     const email = demoEmail(tenant.slug)
     const created = await withScope(db, scope, async (tx) => {
-      const existing = await tx.user.findUnique({ where: { tenantId_email: { tenantId: tenant.slug, email } } })
+      const existing = await tx.user.findUnique({ where: { poolId_tenantId_email: { poolId: tenant.pool, tenantId: tenant.slug, email } } })
       if (existing) return false
       const country = tenant.countries[0]!
       const user = await tx.user.create({
-        data: { tenantId: tenant.slug, email, passwordHash, status: 'active', locale: tenant.locales.default },
+        data: { poolId: tenant.pool, tenantId: tenant.slug, email, passwordHash, status: 'active', locale: tenant.locales.default },
       })
       if (tenant.credits.signup > 0) await changeCredits(tx, scope, { userId: user.id, delta: tenant.credits.signup, reason: 'signup_grant', reference: user.id })
       const demo = await tx.profile.create({

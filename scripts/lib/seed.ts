@@ -213,6 +213,7 @@ async function insertMembers(
       await tx.user.createMany({
         data: fresh.map((u) => ({
           id: u.id,
+          poolId,
           tenantId,
           email: u.email,
           passwordHash: null,

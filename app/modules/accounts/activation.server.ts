@@ -39,13 +39,13 @@ export type ActivationResult = { ok: true; userId: string } | { ok: false; reaso
 export async function activateAccount(db: Db, scope: Scope, rawToken: string, now = new Date()): Promise<ActivationResult> {
   const delivered: { senderId: number; recipientId: number; conversationId: number }[] = []
   const result = await withScope(db, scope, async (tx): Promise<ActivationResult> => {
-    const consumed = await consumeToken(tx, scope.tenantId, 'activation', rawToken, now)
+    const consumed = await consumeToken(tx, scope, 'activation', rawToken, now)
     if (!consumed.ok) return consumed
-    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId }, select: { id: true, status: true, tracking: true } })
+    const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: consumed.userId }, select: { id: true, status: true, tracking: true } })
     // A deleted account is not brought back by an old activation link (reactivation has its own).
     if (!user || user.status === 'deleted') return { ok: false, reason: 'invalid' }
     if (user.status === 'not_confirmed') {
-      await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: user.id, status: 'not_confirmed' }, data: { status: 'active' } })
+      await tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: user.id, status: 'not_confirmed' }, data: { status: 'active' } })
       await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id, status: 'disabled' }, data: { status: 'active' } })
       // Decision 014: an account that came through a lander counts as that variant's activation.
       const lander = landerKeyOf(user.tracking)
@@ -81,7 +81,7 @@ export async function resendActivation(deps: LinkDeps, userId: string): Promise<
   const outcome = await withScope(db, scope, async (tx) => {
     // Serialises concurrent requests of one account, so the minute holds under double clicks.
     await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${userId} FOR UPDATE`
-    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: userId }, include: { profile: { select: { name: true } } } })
+    const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, include: { profile: { select: { name: true } } } })
     if (!user || user.status !== 'not_confirmed') return { result: { ok: false, reason: 'notPending' } as const }
     const last = await tx.token.findFirst({
       where: { tenantId: scope.tenantId, userId, purpose: 'activation' },
@@ -92,7 +92,7 @@ export async function resendActivation(deps: LinkDeps, userId: string): Promise<
     const issuedAt = last ? last.expiresAt.getTime() - TOKEN_TTL_MS.activation : 0
     const wait = issuedAt + RESEND_INTERVAL_MS - now.getTime()
     if (wait > 0) return { result: { ok: false, reason: 'tooSoon', seconds: Math.ceil(wait / 1000) } as const }
-    const token = await issueToken(tx, { tenantId: scope.tenantId, userId, purpose: 'activation', now })
+    const token = await issueToken(tx, { ...scope, userId, purpose: 'activation', now })
     return { result: { ok: true } as const, mail: { to: user.email, name: user.profile?.name ?? '', token } }
   })
   if (outcome.mail) await sendActivationMail(deps, outcome.mail)

@@ -52,7 +52,7 @@ async function lastToken(scope: Scope, email: string): Promise<string> {
 
 const statusOf = (scope: Scope, userId: string) =>
   withScope(db, scope, async (tx) => {
-    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, include: { profile: true } })
+    const user = await tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId } }, include: { profile: true } })
     return { user: user.status, profile: user.profile?.status }
   })
 
@@ -118,7 +118,7 @@ describe('activateAccount', () => {
 
   it('does not bring back a deleted account', async () => {
     const { userId, token } = await signUp(DATEVIBE)
-    await withScope(db, DATEVIBE, (tx) => tx.user.update({ where: { id: userId }, data: { status: 'deleted', deletedAt: new Date() } }))
+    await withScope(db, DATEVIBE, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: userId } }, data: { status: 'deleted', deletedAt: new Date() } }))
     expect(await activateAccount(db, DATEVIBE, token)).toEqual({ ok: false, reason: 'invalid' })
     expect((await statusOf(DATEVIBE, userId)).user).toBe('deleted')
   })

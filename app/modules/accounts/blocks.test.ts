@@ -55,7 +55,7 @@ describe('blockMember', () => {
   it('refuses unknown and deleted profiles', async () => {
     const a = await createMember(db, FLIRTLOKAAL)
     const gone = await createMember(db, FLIRTLOKAAL)
-    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: gone.profile.id }, data: { status: 'deleted' } }))
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: gone.profile.id } }, data: { status: 'deleted' } }))
     expect(await inScope(FLIRTLOKAAL, (tx) => blockMember(tx, FLIRTLOKAAL, a.profile.id, gone.profile.id))).toEqual({ ok: false, reason: 'not_found' })
     expect(await inScope(FLIRTLOKAAL, (tx) => blockMember(tx, FLIRTLOKAAL, a.profile.id, 2_000_000_000))).toEqual({ ok: false, reason: 'not_found' })
     await expect(createBlock(db, FLIRTLOKAAL, a.profile.id, 2_000_000_000)).rejects.toThrow(/not_found/)
@@ -69,9 +69,9 @@ describe('hidden members stay hidden', () => {
     const unconfirmed = await createMember(db, FLIRTLOKAAL, 'unconfirmedname')
     const gone = await createMember(db, FLIRTLOKAAL, 'gonename')
     await inScope(FLIRTLOKAAL, async (tx) => {
-      await tx.profile.update({ where: { id: hidden.profile.id }, data: { invisible: true } })
-      await tx.profile.update({ where: { id: unconfirmed.profile.id }, data: { status: 'disabled' } })
-      await tx.profile.update({ where: { id: gone.profile.id }, data: { status: 'deleted' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: hidden.profile.id } }, data: { invisible: true } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: unconfirmed.profile.id } }, data: { status: 'disabled' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: gone.profile.id } }, data: { status: 'deleted' } })
     })
     for (const target of [hidden, unconfirmed, gone]) {
       expect(await inScope(FLIRTLOKAAL, (tx) => blockMember(tx, FLIRTLOKAAL, me.profile.id, target.profile.id))).toEqual({ ok: false, reason: 'not_found' })
@@ -81,7 +81,7 @@ describe('hidden members stay hidden', () => {
     // A member blocked while visible can still be unblocked after going invisible.
     const later = await createMember(db, FLIRTLOKAAL, 'laterhidden')
     await createBlock(db, FLIRTLOKAAL, me.profile.id, later.profile.id)
-    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: later.profile.id }, data: { invisible: true } }))
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: later.profile.id } }, data: { invisible: true } }))
     expect(await inScope(FLIRTLOKAAL, (tx) => blockMember(tx, FLIRTLOKAAL, me.profile.id, later.profile.id))).toEqual({ ok: true })
     expect(await inScope(FLIRTLOKAAL, (tx) => unblockMember(tx, FLIRTLOKAAL, me.profile.id, later.profile.id))).toEqual({ name: 'laterhidden' })
   })
@@ -111,7 +111,7 @@ describe('listBlocked and unblockMember', () => {
     await createBlock(db, FLIRTLOKAAL, me.profile.id, first.profile.id)
     await createBlock(db, FLIRTLOKAAL, me.profile.id, second.profile.id)
     await createBlock(db, FLIRTLOKAAL, me.profile.id, leaving.profile.id)
-    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: leaving.profile.id }, data: { status: 'deleted' } }))
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: leaving.profile.id } }, data: { status: 'deleted' } }))
     const list = await inScope(FLIRTLOKAAL, (tx) => listBlocked(tx, FLIRTLOKAAL, me.profile.id))
     expect(list.map((b) => b.name)).toEqual(['secondblocked', 'firstblocked'])
     expect(list[0]!.blockedAt).toBeInstanceOf(Date)

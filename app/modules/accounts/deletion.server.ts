@@ -54,7 +54,7 @@ export async function markDeletedIn(
   input: { userId: string; reason: DeleteReason; remarks?: string | null; now: Date },
 ): Promise<{ email: string; name: string; token: string } | null> {
   const { now } = input
-  const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: input.userId }, include: { profile: { select: { name: true } } } })
+  const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: input.userId }, include: { profile: { select: { name: true } } } })
   if (!user || user.status === 'deleted') return null
   await tx.user.updateMany({
     where: { tenantId: scope.tenantId, id: user.id },
@@ -67,8 +67,8 @@ export async function markDeletedIn(
     },
   })
   await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id }, data: { status: 'deleted' } })
-  await tx.session.deleteMany({ where: { tenantId: scope.tenantId, userId: user.id } })
-  const token = await issueToken(tx, { tenantId: scope.tenantId, userId: user.id, purpose: 'reactivation', now, ttlMs: GRACE_MS })
+  await tx.session.deleteMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: user.id } })
+  const token = await issueToken(tx, { ...scope, userId: user.id, purpose: 'reactivation', now, ttlMs: GRACE_MS })
   return { email: user.email, name: user.profile?.name ?? '', token }
 }
 
@@ -77,9 +77,9 @@ export type ReactivationResult = { ok: true } | { ok: false; reason: 'invalid' |
 /** Follows a reactivation link (from the deletion mail or from a signup attempt). */
 export async function reactivateAccount(db: Db, scope: Scope, rawToken: string, now = new Date()): Promise<ReactivationResult> {
   return withScope(db, scope, async (tx): Promise<ReactivationResult> => {
-    const consumed = await consumeToken(tx, scope.tenantId, 'reactivation', rawToken, now)
+    const consumed = await consumeToken(tx, scope, 'reactivation', rawToken, now)
     if (!consumed.ok) return consumed
-    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId } })
+    const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: consumed.userId } })
     if (!user || user.status !== 'deleted' || !user.deletedAt) return { ok: false, reason: 'invalid' }
     // Whatever link was used, the grace period ends 14 days after the deletion.
     if (user.deletedAt.getTime() + GRACE_MS <= now.getTime()) return { ok: false, reason: 'expired' }
@@ -90,7 +90,7 @@ export async function reactivateAccount(db: Db, scope: Scope, rawToken: string, 
     })
     // An account that was never confirmed gets its profile back hidden, as it was before.
     await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: user.id }, data: { status: status === 'active' ? 'active' : 'disabled' } })
-    await tx.token.updateMany({ where: { tenantId: scope.tenantId, userId: user.id, purpose: 'reactivation', usedAt: null }, data: { usedAt: now } })
+    await tx.token.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: user.id, purpose: 'reactivation', usedAt: null }, data: { usedAt: now } })
     return { ok: true }
   })
 }
@@ -148,7 +148,7 @@ export async function purgeUsersIn(tx: ScopedTx, scope: Scope, ids: string[]): P
   // what was said (issue #12: anonymised, not lost); every other profile goes.
   await anonymiseChatProfiles(tx, scope, ids)
   await tx.profile.deleteMany({ where: { poolId: scope.poolId, userId: { in: ids } } })
-  const { count } = await tx.user.deleteMany({ where: { tenantId: scope.tenantId, id: { in: ids }, status: 'deleted' } })
+  const { count } = await tx.user.deleteMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: { in: ids }, status: 'deleted' } })
   return { count, queued }
 }
 

@@ -28,8 +28,8 @@ function mailContext(scope: Scope): MailContext {
 async function member(scope: Scope, status: 'active' | 'not_confirmed' = 'active') {
   const m = await createMember(db, scope)
   await withScope(db, scope, async (tx) => {
-    await tx.user.update({ where: { id: m.user.id }, data: { passwordHash, status } })
-    if (status === 'not_confirmed') await tx.profile.update({ where: { id: m.profile.id }, data: { status: 'disabled' } })
+    await tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } }, data: { passwordHash, status } })
+    if (status === 'not_confirmed') await tx.profile.update({ where: { poolId_id: { poolId: scope.poolId, id: m.profile.id } }, data: { status: 'disabled' } })
   })
   return m
 }
@@ -49,9 +49,9 @@ async function remove(scope: Scope, userId: string, now = new Date(), reason: De
   return new URL(link).searchParams.get('token')!
 }
 
-const readUser = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.user.findUnique({ where: { id }, include: { profile: true } }))
-const readProfile = (scope: Scope, id: number) => withScope(db, scope, (tx) => tx.profile.findUnique({ where: { id } }))
-const session = (scope: Scope, userId: string) => withScope(db, scope, (tx) => createSession(tx, { tenantId: scope.tenantId, userId }))
+const readUser = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: id } }, include: { profile: true } }))
+const readProfile = (scope: Scope, id: number) => withScope(db, scope, (tx) => tx.profile.findUnique({ where: { poolId_id: { poolId: scope.poolId, id: id } } }))
+const session = (scope: Scope, userId: string) => withScope(db, scope, (tx) => createSession(tx, { ...scope, userId }))
 
 beforeAll(async () => {
   db = appDb()
@@ -157,7 +157,7 @@ describe('reactivateAccount', () => {
     const deletedAt = new Date('2026-03-01T12:00:00Z')
     await remove(FLIRTLOKAAL, m.user.id, deletedAt)
     const issued = new Date(deletedAt.getTime() + 10 * DAY)
-    const later = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: 'flirtlokaal', userId: m.user.id, purpose: 'reactivation', now: issued }))
+    const later = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: m.user.id, purpose: 'reactivation', now: issued }))
     expect(await reactivateAccount(db, FLIRTLOKAAL, later, new Date(deletedAt.getTime() + 15 * DAY))).toEqual({ ok: false, reason: 'expired' })
   })
 
@@ -168,7 +168,7 @@ describe('reactivateAccount', () => {
     expect(await reactivateAccount(db, DATEVIBE, token)).toEqual({ ok: false, reason: 'invalid' })
     expect((await readUser(FLIRTLOKAAL, m.user.id))!.status).toBe('deleted')
     const alive = await member(FLIRTLOKAAL)
-    const stray = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: 'flirtlokaal', userId: alive.user.id, purpose: 'reactivation' }))
+    const stray = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: alive.user.id, purpose: 'reactivation' }))
     expect(await reactivateAccount(db, FLIRTLOKAAL, stray)).toEqual({ ok: false, reason: 'invalid' })
     expect(await reactivateAccount(db, FLIRTLOKAAL, 'not-a-token')).toEqual({ ok: false, reason: 'invalid' })
   })

@@ -31,13 +31,13 @@ export async function requestEmailChange(
   if (!recipient.ok) return { ok: false, field: 'newEmail', error: 'limited', retryAfter: recipient.retryAfter }
 
   const outcome = await withScope(db, scope, async (tx) => {
-    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: input.userId }, include: { profile: { select: { name: true } } } })
+    const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: input.userId }, include: { profile: { select: { name: true } } } })
     if (!user) throw new Error('requestEmailChange: the member has no account on this site')
     if (user.email === input.newEmail) return { ok: false as const, error: 'settings:email.sameAsCurrent' as const }
     // Any account still in the table counts, deleted ones too: their 14 days are not over.
-    const taken = await tx.user.findFirst({ where: { tenantId: scope.tenantId, email: input.newEmail }, select: { id: true } })
+    const taken = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, email: input.newEmail }, select: { id: true } })
     if (taken) return { ok: false as const, error: 'validation.emailTaken' as const }
-    const token = await issueToken(tx, { tenantId: scope.tenantId, userId: user.id, purpose: 'email_change', newEmail: input.newEmail, now })
+    const token = await issueToken(tx, { ...scope, userId: user.id, purpose: 'email_change', newEmail: input.newEmail, now })
     return { ok: true as const, token, name: user.profile?.name ?? '' }
   })
   if (!outcome.ok) return { ok: false, field: 'newEmail', error: outcome.error }
@@ -52,11 +52,11 @@ export type EmailChangeResult = { ok: true; email: string; previousEmail: string
 export async function confirmEmailChange(db: Db, scope: Scope, rawToken: string, now = new Date()): Promise<EmailChangeResult> {
   try {
     return await withScope(db, scope, async (tx): Promise<EmailChangeResult> => {
-      const consumed = await consumeToken(tx, scope.tenantId, 'email_change', rawToken, now)
+      const consumed = await consumeToken(tx, scope, 'email_change', rawToken, now)
       if (!consumed.ok) return consumed
-      const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: consumed.userId }, include: { profile: { select: { name: true } } } })
+      const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: consumed.userId }, include: { profile: { select: { name: true } } } })
       if (!user || user.status === 'deleted' || !consumed.newEmail) return { ok: false, reason: 'invalid' }
-      const taken = await tx.user.findFirst({ where: { tenantId: scope.tenantId, email: consumed.newEmail, NOT: { id: user.id } }, select: { id: true } })
+      const taken = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, email: consumed.newEmail, NOT: { id: user.id } }, select: { id: true } })
       if (taken) return { ok: false, reason: 'taken' }
       await tx.user.updateMany({
         where: { tenantId: scope.tenantId, id: user.id },

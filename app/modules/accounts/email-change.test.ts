@@ -25,8 +25,8 @@ function mailContext(scope: Scope): MailContext {
 async function member(scope: Scope, patch: { status?: 'not_confirmed' | 'active'; profileStatus?: 'disabled' | 'active' } = {}) {
   const m = await createMember(db, scope)
   await withScope(db, scope, async (tx) => {
-    await tx.user.update({ where: { id: m.user.id }, data: { passwordHash, status: patch.status ?? 'active' } })
-    if (patch.profileStatus) await tx.profile.update({ where: { id: m.profile.id }, data: { status: patch.profileStatus } })
+    await tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } }, data: { passwordHash, status: patch.status ?? 'active' } })
+    if (patch.profileStatus) await tx.profile.update({ where: { poolId_id: { poolId: scope.poolId, id: m.profile.id } }, data: { status: patch.profileStatus } })
   })
   return m
 }
@@ -45,7 +45,7 @@ async function requestToken(scope: Scope, userId: string, newEmail: string, now?
   return new URL(link).searchParams.get('token')!
 }
 
-const readUser = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.user.findUnique({ where: { id }, include: { profile: true } }))
+const readUser = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: id } }, include: { profile: true } }))
 const outbox = (scope: Scope, to: string) => withScope(db, scope, (tx) => tx.outboxMail.findMany({ where: { to } }))
 
 beforeAll(async () => {
@@ -82,7 +82,7 @@ describe('requestEmailChange', () => {
     const other = await member(FLIRTLOKAAL)
     const taken = await requestEmailChange(mailContext(FLIRTLOKAAL), { userId: m.user.id, newEmail: other.user.email, password: PASSWORD, linkFor: (t) => t })
     expect(taken).toEqual({ ok: false, field: 'newEmail', error: 'validation.emailTaken' })
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: other.user.id }, data: { status: 'deleted', deletedAt: new Date() } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: other.user.id } }, data: { status: 'deleted', deletedAt: new Date() } }))
     const deleted = await requestEmailChange(mailContext(FLIRTLOKAAL), { userId: m.user.id, newEmail: other.user.email, password: PASSWORD, linkFor: (t) => t })
     expect(deleted).toEqual({ ok: false, field: 'newEmail', error: 'validation.emailTaken' })
   })
@@ -131,7 +131,7 @@ describe('confirmEmailChange', () => {
   it('refuses when the address was taken in the meantime, and leaves the account as it was', async () => {
     const m = await member(FLIRTLOKAAL)
     const token = await requestToken(FLIRTLOKAAL, m.user.id, 'contested@example.test')
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { tenantId: 'flirtlokaal', email: 'contested@example.test', status: 'active' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', email: 'contested@example.test', status: 'active' } }))
     expect(await confirmEmailChange(db, FLIRTLOKAAL, token)).toEqual({ ok: false, reason: 'taken' })
     expect((await readUser(FLIRTLOKAAL, m.user.id))!.email).toBe(m.user.email)
   })
@@ -166,7 +166,7 @@ describe('confirmEmailChange', () => {
     expect(await confirmEmailChange(db, FLIRTLOKAAL, 'x'.repeat(500))).toEqual({ ok: false, reason: 'invalid' })
     const m = await member(FLIRTLOKAAL)
     const { issueToken } = await import('../auth/tokens.server.ts')
-    const reset = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: 'flirtlokaal', userId: m.user.id, purpose: 'password_reset' }))
+    const reset = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: m.user.id, purpose: 'password_reset' }))
     expect(await confirmEmailChange(db, FLIRTLOKAAL, reset)).toEqual({ ok: false, reason: 'invalid' })
   })
 })

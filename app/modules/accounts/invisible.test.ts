@@ -18,11 +18,11 @@ afterAll(async () => {
 describe('setInvisible', () => {
   it('turns invisible mode on and off for the member’s own profile', async () => {
     const m = await createMember(db, FLIRTLOKAAL)
-    const sid = await withScope(db, FLIRTLOKAAL, (tx) => createSession(tx, { tenantId: 'flirtlokaal', userId: m.user.id }))
+    const sid = await withScope(db, FLIRTLOKAAL, (tx) => createSession(tx, { ...FLIRTLOKAAL, userId: m.user.id }))
     expect(await setInvisible(db, FLIRTLOKAAL, m.user.id, true)).toBe(true)
     expect((await loadMember(db, FLIRTLOKAAL, `sid=${sid}`))!.profile!.invisible).toBe(true)
     // The whole pool sees the flag: it is one profile.
-    expect((await withScope(db, DATEDICHTBIJ, (tx) => tx.profile.findUnique({ where: { id: m.profile.id } })))!.invisible).toBe(true)
+    expect((await withScope(db, DATEDICHTBIJ, (tx) => tx.profile.findUnique({ where: { poolId_id: { poolId: DATEDICHTBIJ.poolId, id: m.profile.id } } })))!.invisible).toBe(true)
     expect(await setInvisible(db, FLIRTLOKAAL, m.user.id, false)).toBe(true)
     expect((await loadMember(db, FLIRTLOKAAL, `sid=${sid}`))!.profile!.invisible).toBe(false)
   })
@@ -32,7 +32,7 @@ describe('setInvisible', () => {
     const far = await createMember(db, DATEVIBE)
     expect(await setInvisible(db, FLIRTLOKAAL, sibling.user.id, true)).toBe(false)
     expect(await setInvisible(db, FLIRTLOKAAL, far.user.id, true)).toBe(false)
-    expect((await withScope(db, DATEDICHTBIJ, (tx) => tx.profile.findUnique({ where: { id: sibling.profile.id } })))!.invisible).toBe(false)
-    expect((await withScope(db, DATEVIBE, (tx) => tx.profile.findUnique({ where: { id: far.profile.id } })))!.invisible).toBe(false)
+    expect((await withScope(db, DATEDICHTBIJ, (tx) => tx.profile.findUnique({ where: { poolId_id: { poolId: DATEDICHTBIJ.poolId, id: sibling.profile.id } } })))!.invisible).toBe(false)
+    expect((await withScope(db, DATEVIBE, (tx) => tx.profile.findUnique({ where: { poolId_id: { poolId: DATEVIBE.poolId, id: far.profile.id } } })))!.invisible).toBe(false)
   })
 })

@@ -31,17 +31,17 @@ afterAll(async () => {
 /** A member with a password and a session; `email` lets two sites hold the same address. */
 async function member(scope: Scope, email = `lang-${randomUUID()}@example.test`) {
   const user = await withScope(db, scope, async (tx) => {
-    const created = await tx.user.create({ data: { tenantId: scope.tenantId, email, passwordHash, status: 'active' } })
+    const created = await tx.user.create({ data: { poolId: scope.poolId, tenantId: scope.tenantId, email, passwordHash, status: 'active' } })
     await tx.profile.create({
       data: { poolId: scope.poolId, tenantId: scope.tenantId, userId: created.id, name: `L${created.id.slice(0, 6)}`, gender: 'man', birthDate: new Date('1988-01-02'), country: 'NL', status: 'active' },
     })
     return created
   })
-  const sid = await withScope(db, scope, (tx) => createSession(tx, { tenantId: scope.tenantId, userId: user.id }))
+  const sid = await withScope(db, scope, (tx) => createSession(tx, { ...scope, userId: user.id }))
   return { email, userId: user.id, cookie: `${SESSION_COOKIE}=${sid}` }
 }
 
-const savedLocale = (scope: Scope, userId: string) => withScope(db, scope, async (tx) => (await tx.user.findUnique({ where: { id: userId } }))?.locale ?? null)
+const savedLocale = (scope: Scope, userId: string) => withScope(db, scope, async (tx) => (await tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId } } }))?.locale ?? null)
 
 /** The language a response's Set-Cookie headers leave in the browser (undefined: none set). */
 async function lngCookie(headers: Headers): Promise<unknown> {

@@ -64,7 +64,7 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
   const key = normalizeEmail(input.email)
   const user = await withScope(db, scope, (tx) =>
     tx.user.findUnique({
-      where: { tenantId_email: { tenantId: scope.tenantId, email: key } },
+      where: { poolId_tenantId_email: { poolId: scope.poolId, tenantId: scope.tenantId, email: key } },
       select: { id: true, passwordHash: true, status: true, locale: true, bannedAt: true, deletedAt: true },
     }),
   )
@@ -99,8 +99,8 @@ export async function logIn({ db, scope }: LoginDeps, input: LoginInput): Promis
   await Promise.all(buckets.map(([name, k]) => (name === 'login_account_ip' || name === 'login_device' ? forget(name, k) : refund(name, k))))
   const sessionId = await withScope(db, scope, async (tx) => {
     if (input.previousSessionId) await destroySession(tx, input.previousSessionId)
-    await tx.user.update({ where: { id: usable.id }, data: { lastLoginAt: now } })
-    return createSession(tx, { tenantId: scope.tenantId, userId: usable.id, userAgent: input.userAgent, now })
+    await tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: usable.id } }, data: { lastLoginAt: now } })
+    return createSession(tx, { ...scope, userId: usable.id, userAgent: input.userAgent, now })
   })
   return { ok: true, userId: usable.id, sessionId, locale: usable.locale, passwordHash: usable.passwordHash }
 }
@@ -176,6 +176,6 @@ export function userJson(member: Member, extra: { fictionalIcon: string; mainIma
 /** Saves the member's language; false when this site does not offer it. */
 export async function saveLanguage(db: Db, scope: Scope, userId: string, language: string, offered: readonly string[]): Promise<boolean> {
   if (!offered.includes(language)) return false
-  await withScope(db, scope, (tx) => tx.user.update({ where: { id: userId }, data: { locale: language } }))
+  await withScope(db, scope, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId } }, data: { locale: language } }))
   return true
 }

@@ -30,7 +30,7 @@ async function account(scope: Scope, options: { email?: string; status?: 'not_co
   const email = options.email ?? `login-${randomUUID()}@example.test`
   return withScope(db, scope, async (tx) => {
     const user = await tx.user.create({
-      data: { tenantId: scope.tenantId, email, passwordHash, status: options.status ?? 'active', locale: options.locale ?? null },
+      data: { poolId: scope.poolId, tenantId: scope.tenantId, email, passwordHash, status: options.status ?? 'active', locale: options.locale ?? null },
     })
     const profile = await tx.profile.create({
       data: { poolId: scope.poolId, tenantId: scope.tenantId, userId: user.id, name: `p${user.id.slice(0, 8)}`, gender: 'man', birthDate: new Date('1988-01-02'), country: 'NL', status: 'active' },
@@ -55,7 +55,7 @@ const logIn = (deps: LoginDeps, input: Omit<LoginInput, 'ip'> & { ip?: string })
 describe('logIn', () => {
   it('creates a session row, rotates the old one and records the login', async () => {
     const { user, email } = await account(FLIRTLOKAAL)
-    const old = await withScope(db, FLIRTLOKAAL, (tx) => createSession(tx, { tenantId: FLIRTLOKAAL.tenantId, userId: user.id }))
+    const old = await withScope(db, FLIRTLOKAAL, (tx) => createSession(tx, { ...FLIRTLOKAAL, userId: user.id }))
     const result = await logIn({ db, scope: FLIRTLOKAAL }, { email, password: PASSWORD, previousSessionId: old, userAgent: 'vitest' })
     expect(result).toMatchObject({ ok: true, userId: user.id })
     if (!result.ok) throw new Error('login failed')
@@ -64,7 +64,7 @@ describe('logIn', () => {
     const member = await loadMember(db, FLIRTLOKAAL, cookieFor(result.sessionId))
     expect(member?.userId).toBe(user.id)
     expect(await sessionsOf(FLIRTLOKAAL, user.id)).toBe(1)
-    const saved = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: user.id } }))
+    const saved = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: user.id } } }))
     expect(saved?.lastLoginAt).toBeInstanceOf(Date)
   })
 
@@ -94,8 +94,8 @@ describe('logIn', () => {
     const recent = await account(FLIRTLOKAAL, { status: 'deleted' })
     const old = await account(FLIRTLOKAAL, { status: 'deleted' })
     await withScope(db, FLIRTLOKAAL, async (tx) => {
-      await tx.user.update({ where: { id: recent.user.id }, data: { deletedAt: new Date(now.getTime() - 3 * 86_400_000) } })
-      await tx.user.update({ where: { id: old.user.id }, data: { deletedAt: new Date(now.getTime() - 15 * 86_400_000) } })
+      await tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: recent.user.id } }, data: { deletedAt: new Date(now.getTime() - 3 * 86_400_000) } })
+      await tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: old.user.id } }, data: { deletedAt: new Date(now.getTime() - 15 * 86_400_000) } })
     })
     expect(await logIn(deps, { email: recent.email, password: PASSWORD, now })).toEqual({ ok: false, reason: 'deleted', until: new Date(now.getTime() + 11 * 86_400_000) })
     expect(await logIn(deps, { email: recent.email, password: 'not the password', now })).toEqual({ ok: false, reason: 'failed' })
@@ -105,7 +105,7 @@ describe('logIn', () => {
 
   it('an account without a password cannot log in', async () => {
     const email = `nopass-${randomUUID()}@example.test`
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { tenantId: FLIRTLOKAAL.tenantId, email, status: 'active' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, email, status: 'active' } }))
     expect(await logIn({ db, scope: FLIRTLOKAAL }, { email, password: '' })).toEqual({ ok: false, reason: 'failed' })
   })
 
@@ -237,7 +237,7 @@ describe('the JSON user', () => {
     // The main image once there is one; the reasons e-mail is off.
     await withScope(db, FLIRTLOKAAL, async (tx) => {
       await tx.photo.create({ data: { poolId: FLIRTLOKAAL.poolId, profileId: profile.id, filename: `main${profile.id}.jpg`, thumbFilename: `main${profile.id}.thumb.jpg`, status: 'active', isMain: true } })
-      await tx.user.update({ where: { id: user.id }, data: { notificationsDisabled: ['bounce'] } })
+      await tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: user.id } }, data: { notificationsDisabled: ['bounce'] } })
     })
     const again = await loadMember(db, FLIRTLOKAAL, cookieFor(result.sessionId))
     expect(userJson(again!, { fictionalIcon: '★', mainImage: await mainImageOf(db, FLIRTLOKAAL, profile.id) })).toMatchObject({
@@ -264,17 +264,17 @@ describe('saveLanguage (PUT /api/user)', () => {
     const { user } = await account(FLIRTLOKAAL)
     const offered = ['nl', 'en']
     expect(await saveLanguage(db, FLIRTLOKAAL, user.id, 'en', offered)).toBe(true)
-    expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: user.id } })))?.locale).toBe('en')
+    expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: user.id } } })))?.locale).toBe('en')
     expect(await saveLanguage(db, FLIRTLOKAAL, user.id, 'de', offered)).toBe(false)
     expect(await saveLanguage(db, FLIRTLOKAAL, user.id, 'xx', offered)).toBe(false)
     expect(await saveLanguage(db, FLIRTLOKAAL, user.id, '', offered)).toBe(false)
-    expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: user.id } })))?.locale).toBe('en')
+    expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: user.id } } })))?.locale).toBe('en')
   })
 
   it('cannot change an account of another site', async () => {
     const { user } = await account(DATEVIBE)
     await expect(saveLanguage(db, FLIRTLOKAAL, user.id, 'en', ['nl', 'en'])).rejects.toThrow()
-    expect((await withScope(db, DATEVIBE, (tx) => tx.user.findUnique({ where: { id: user.id } })))?.locale).toBeNull()
+    expect((await withScope(db, DATEVIBE, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: user.id } } })))?.locale).toBeNull()
   })
 })
 

@@ -48,7 +48,7 @@ describe('/members/{id}/signup', () => {
     const redirected = await get(target.profile.id, member.cookie)
     expect(redirected.status).toBe(302)
     expect(redirected.headers.get('Location')).toBe(`/members/${target.profile.id}/chat`)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: target.profile.id }, data: { invisible: true } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: target.profile.id } }, data: { invisible: true } }))
     expect((await get(target.profile.id)).status).toBe(404)
     expect((await post(target.profile.id, { step: '0', gender: 'man', sexuality: 'hetero', signupMessage: 'Hoi' })).status).toBe(404)
   })
@@ -83,7 +83,7 @@ describe('/members/{id}/signup', () => {
     expect(ledger).toEqual([{ reason: 'signup_grant', delta: tenant.credits.signup }, { reason: 'message', delta: -tenant.credits.message }])
     // Not delivered before the e-mail is confirmed; delivered on activation.
     expect(await withScope(db, FLIRTLOKAAL, (tx) => countUnreadMessages(tx, FLIRTLOKAAL, target.profile.id))).toBe(0)
-    const token = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: 'flirtlokaal', userId: user.id, purpose: 'activation' }))
+    const token = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: user.id, purpose: 'activation' }))
     expect(await activateAccount(db, FLIRTLOKAAL, token)).toMatchObject({ ok: true })
     expect(await withScope(db, FLIRTLOKAAL, (tx) => countUnreadMessages(tx, FLIRTLOKAAL, target.profile.id))).toBe(1)
   })

@@ -16,7 +16,7 @@ export async function verifyCurrentPassword(db: Db, scope: Scope, userId: string
   const key = `${scope.tenantId}:${userId}`
   const reserved = await consume('password_check', key)
   if (!reserved.ok) return { ok: false, reason: 'locked', minutes: minutes(reserved.retryAfter) }
-  const user = await withScope(db, scope, (tx) => tx.user.findFirst({ where: { tenantId: scope.tenantId, id: userId }, select: { passwordHash: true } }))
+  const user = await withScope(db, scope, (tx) => tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, select: { passwordHash: true } }))
   if (await verifyPassword(user?.passwordHash, password)) {
     await forget('password_check', key)
     return { ok: true }
@@ -40,9 +40,9 @@ export async function changePassword(
   if (!check.ok) return check
   const passwordHash = await hashPassword(input.newPassword)
   await withScope(db, scope, async (tx) => {
-    await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: input.userId }, data: { passwordHash } })
+    await tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: input.userId }, data: { passwordHash } })
     await destroyOtherSessions(tx, scope.tenantId, input.userId, input.sessionId)
-    await tx.token.updateMany({ where: { tenantId: scope.tenantId, userId: input.userId, purpose: 'password_reset', usedAt: null }, data: { usedAt: now } })
+    await tx.token.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, purpose: 'password_reset', usedAt: null }, data: { usedAt: now } })
   })
   return { ok: true }
 }

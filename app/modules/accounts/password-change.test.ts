@@ -16,13 +16,13 @@ let oldHash: string
 
 async function member(scope: Scope) {
   const m = await createMember(db, scope)
-  await withScope(db, scope, (tx) => tx.user.update({ where: { id: m.user.id }, data: { passwordHash: oldHash } }))
+  await withScope(db, scope, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } }, data: { passwordHash: oldHash } }))
   return m
 }
 
-const session = (scope: Scope, userId: string) => withScope(db, scope, (tx) => createSession(tx, { tenantId: scope.tenantId, userId }))
+const session = (scope: Scope, userId: string) => withScope(db, scope, (tx) => createSession(tx, { ...scope, userId }))
 const cookie = (raw: string) => `sid=${raw}`
-const hashOf = (scope: Scope, id: string) => withScope(db, scope, async (tx) => (await tx.user.findUnique({ where: { id } }))!.passwordHash)
+const hashOf = (scope: Scope, id: string) => withScope(db, scope, async (tx) => (await tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: id } } }))!.passwordHash)
 
 beforeAll(async () => {
   db = appDb()
@@ -63,7 +63,7 @@ describe('changePassword', () => {
   it('kills unused reset links', async () => {
     const m = await member(FLIRTLOKAAL)
     const current = await session(FLIRTLOKAAL, m.user.id)
-    await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: 'flirtlokaal', userId: m.user.id, purpose: 'password_reset' }))
+    await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: m.user.id, purpose: 'password_reset' }))
     await changePassword(db, FLIRTLOKAAL, { userId: m.user.id, sessionId: current, oldPassword: OLD, newPassword: NEW })
     const open = await withScope(db, FLIRTLOKAAL, (tx) => tx.token.count({ where: { userId: m.user.id, purpose: 'password_reset', usedAt: null } }))
     expect(open).toBe(0)

@@ -32,7 +32,7 @@ export async function requestPasswordReset(
   const email = normalizeEmail(input.email)
   const prepared = await withScope(db, scope, async (tx) => {
     const user = await tx.user.findUnique({
-      where: { tenantId_email: { tenantId: scope.tenantId, email } },
+      where: { poolId_tenantId_email: { poolId: scope.poolId, tenantId: scope.tenantId, email } },
       select: { id: true, email: true, status: true, bannedAt: true, profile: { select: { name: true } } },
     })
     if (!user || user.status === 'deleted' || user.bannedAt) return 'unknown' as const
@@ -47,7 +47,7 @@ export async function requestPasswordReset(
       },
     })
     if (recent >= MAX_RESETS_PER_WINDOW) return 'throttled' as const
-    const raw = await issueToken(tx, { tenantId: scope.tenantId, userId: user.id, purpose: 'password_reset', now })
+    const raw = await issueToken(tx, { ...scope, userId: user.id, purpose: 'password_reset', now })
     return { raw, to: user.email, name: user.profile?.name ?? user.email }
   })
   if (typeof prepared === 'string') return prepared
@@ -82,7 +82,7 @@ export async function runPasswordResetJob(db: Db, tenants: readonly LoadedTenant
 export async function resetTokenUsable(db: Db, scope: Scope, raw: string | null | undefined, now = new Date()): Promise<boolean> {
   if (!raw || raw.length > 200) return false
   const token = await withScope(db, scope, (tx) =>
-    tx.token.findUnique({ where: { tenantId_tokenHash: { tenantId: scope.tenantId, tokenHash: sha256(raw) } }, select: { purpose: true, usedAt: true, expiresAt: true } }),
+    tx.token.findUnique({ where: { poolId_tenantId_tokenHash: { poolId: scope.poolId, tenantId: scope.tenantId, tokenHash: sha256(raw) } }, select: { purpose: true, usedAt: true, expiresAt: true } }),
   )
   return !!token && token.purpose === 'password_reset' && !token.usedAt && token.expiresAt > now
 }
@@ -93,7 +93,7 @@ export type ResetResult = { ok: true; userId: string; sessionId: string; passwor
 export async function resetTokenProblem(db: Db, scope: Scope, raw: string, now: Date): Promise<'invalid' | 'expired' | 'used' | null> {
   if (!raw || raw.length > 200) return 'invalid'
   const token = await withScope(db, scope, (tx) =>
-    tx.token.findUnique({ where: { tenantId_tokenHash: { tenantId: scope.tenantId, tokenHash: sha256(raw) } }, select: { purpose: true, usedAt: true, expiresAt: true } }),
+    tx.token.findUnique({ where: { poolId_tenantId_tokenHash: { poolId: scope.poolId, tenantId: scope.tenantId, tokenHash: sha256(raw) } }, select: { purpose: true, usedAt: true, expiresAt: true } }),
   )
   if (!token || token.purpose !== 'password_reset') return 'invalid'
   if (token.usedAt) return 'used'
@@ -118,13 +118,13 @@ export async function resetPassword(
   // The token is used up inside it, atomically, so two posts of one link still set one.
   const passwordHash = await hashPassword(input.password)
   const result = await withScope(db, scope, async (tx): Promise<ResetResult & { email?: string }> => {
-    const consumed = await consumeToken(tx, scope.tenantId, 'password_reset', input.token, now)
+    const consumed = await consumeToken(tx, scope, 'password_reset', input.token, now)
     if (!consumed.ok) return consumed
-    const user = await tx.user.findUnique({ where: { id: consumed.userId }, select: { id: true, email: true, status: true, bannedAt: true } })
+    const user = await tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: consumed.userId } }, select: { id: true, email: true, status: true, bannedAt: true } })
     // Deleted or banned after the link was sent: the link dies with the account.
     if (!user || user.status === 'deleted' || user.bannedAt) return { ok: false, reason: 'invalid' }
     await tx.user.update({
-      where: { id: user.id },
+      where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: user.id } },
       data: { passwordHash, lastLoginAt: now, ...(user.status === 'not_confirmed' ? { status: 'active' } : {}) },
     })
     if (user.status === 'not_confirmed') {
@@ -132,7 +132,7 @@ export async function resetPassword(
       await tx.profile.updateMany({ where: { userId: user.id, status: 'disabled' }, data: { status: 'active' } })
     }
     await destroyOtherSessions(tx, scope.tenantId, user.id)
-    const sessionId = await createSession(tx, { tenantId: scope.tenantId, userId: user.id, userAgent: input.userAgent, now })
+    const sessionId = await createSession(tx, { ...scope, userId: user.id, userAgent: input.userAgent, now })
     return { ok: true, userId: user.id, sessionId, email: user.email, passwordHash }
   })
   if (!result.ok) return result

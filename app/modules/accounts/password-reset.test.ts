@@ -41,7 +41,7 @@ async function account(scope: Scope, options: { status?: 'not_confirmed' | 'acti
   const email = `reset-${randomUUID()}@example.test`
   const passwordHash = await hashPassword(OLD_PASSWORD)
   return withScope(db, scope, async (tx) => {
-    const user = await tx.user.create({ data: { tenantId: scope.tenantId, email, passwordHash, status: options.status ?? 'active' } })
+    const user = await tx.user.create({ data: { poolId: scope.poolId, tenantId: scope.tenantId, email, passwordHash, status: options.status ?? 'active' } })
     const profile =
       options.name === null
         ? null
@@ -60,7 +60,7 @@ const linkFor = (raw: string) => `http://flirtlokaal.localhost/reset-password/do
 const tokenIn = (text: string) => decodeURIComponent(/reset-password\/do\?token=([^\s]+)/.exec(text)![1]!)
 const sessionsOf = (scope: Scope, userId: string) => withScope(db, scope, (tx) => tx.session.count({ where: { userId } }))
 const resetToken = (scope: Scope, userId: string, now?: Date) =>
-  withScope(db, scope, (tx) => issueToken(tx, { tenantId: scope.tenantId, userId, purpose: 'password_reset', now }))
+  withScope(db, scope, (tx) => issueToken(tx, { ...scope, userId, purpose: 'password_reset', now }))
 
 describe('the request screen queues the same work for every address', () => {
   const jobsFor = async (email: string) =>
@@ -146,8 +146,8 @@ describe('resetPassword', () => {
   it('sets the new password, ends every session and logs in with a fresh one', async () => {
     const { user, email } = await account(FLIRTLOKAAL)
     const [phone, laptop] = await withScope(db, FLIRTLOKAAL, async (tx) => [
-      await createSession(tx, { tenantId: FLIRTLOKAAL.tenantId, userId: user.id }),
-      await createSession(tx, { tenantId: FLIRTLOKAAL.tenantId, userId: user.id }),
+      await createSession(tx, { ...FLIRTLOKAAL, userId: user.id }),
+      await createSession(tx, { ...FLIRTLOKAAL, userId: user.id }),
     ])
     const token = await resetToken(FLIRTLOKAAL, user.id)
     const result = await resetPassword({ db, scope: FLIRTLOKAAL }, { token, password: NEW_PASSWORD })
@@ -192,13 +192,13 @@ describe('resetPassword', () => {
 
   it('refuses a token of another purpose, garbage, and an account deleted after the mail', async () => {
     const { user } = await account(FLIRTLOKAAL)
-    const activation = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: FLIRTLOKAAL.tenantId, userId: user.id, purpose: 'activation' }))
+    const activation = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: user.id, purpose: 'activation' }))
     expect(await resetTokenUsable(db, FLIRTLOKAAL, activation)).toBe(false)
     expect(await resetPassword({ db, scope: FLIRTLOKAAL }, { token: activation, password: NEW_PASSWORD })).toEqual({ ok: false, reason: 'invalid' })
     expect(await resetPassword({ db, scope: FLIRTLOKAAL }, { token: 'x'.repeat(500), password: NEW_PASSWORD })).toEqual({ ok: false, reason: 'invalid' })
     expect(await resetTokenUsable(db, FLIRTLOKAAL, null)).toBe(false)
     const token = await resetToken(FLIRTLOKAAL, user.id)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: user.id }, data: { status: 'deleted', deletedAt: new Date() } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: user.id } }, data: { status: 'deleted', deletedAt: new Date() } }))
     expect(await resetPassword({ db, scope: FLIRTLOKAAL }, { token, password: NEW_PASSWORD })).toEqual({ ok: false, reason: 'invalid' })
   })
 
@@ -206,7 +206,7 @@ describe('resetPassword', () => {
     const { user } = await account(FLIRTLOKAAL, { status: 'not_confirmed' })
     const token = await resetToken(FLIRTLOKAAL, user.id)
     expect((await resetPassword({ db, scope: FLIRTLOKAAL }, { token, password: NEW_PASSWORD })).ok).toBe(true)
-    const saved = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: user.id }, include: { profile: true } }))
+    const saved = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: user.id } }, include: { profile: true } }))
     expect(saved?.status).toBe('active')
     expect(saved?.profile?.status).toBe('active')
   })

@@ -14,9 +14,9 @@ export type Pruned = { sessions: number; tokens: number; outbox: number }
 /** One site's expired sessions, long-expired tokens and old outbox mails. */
 export async function pruneTenant(db: Db, scope: Scope, now = new Date()): Promise<Pruned> {
   return withScope(db, scope, async (tx) => {
-    const sessions = await tx.session.deleteMany({ where: { tenantId: scope.tenantId, expiresAt: { lte: now } } })
-    const tokens = await tx.token.deleteMany({ where: { tenantId: scope.tenantId, expiresAt: { lte: new Date(now.getTime() - TOKEN_KEEP_MS) } } })
-    const outbox = await tx.outboxMail.deleteMany({ where: { tenantId: scope.tenantId, createdAt: { lte: new Date(now.getTime() - OUTBOX_KEEP_MS) } } })
+    const sessions = await tx.session.deleteMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, expiresAt: { lte: now } } })
+    const tokens = await tx.token.deleteMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, expiresAt: { lte: new Date(now.getTime() - TOKEN_KEEP_MS) } } })
+    const outbox = await tx.outboxMail.deleteMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, createdAt: { lte: new Date(now.getTime() - OUTBOX_KEEP_MS) } } })
     return { sessions: sessions.count, tokens: tokens.count, outbox: outbox.count }
   })
 }

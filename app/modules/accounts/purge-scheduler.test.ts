@@ -18,8 +18,8 @@ let db: Db
 async function deletedMember(scope: Scope, ago = GRACE_MS + 3600_000) {
   const m = await createMember(db, scope)
   await withScope(db, scope, async (tx) => {
-    await tx.user.update({ where: { id: m.user.id }, data: { status: 'deleted', deletedAt: new Date(Date.now() - ago) } })
-    await tx.profile.update({ where: { id: m.profile.id }, data: { status: 'deleted' } })
+    await tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } }, data: { status: 'deleted', deletedAt: new Date(Date.now() - ago) } })
+    await tx.profile.update({ where: { poolId_id: { poolId: scope.poolId, id: m.profile.id } }, data: { status: 'deleted' } })
   })
   return m
 }
@@ -86,21 +86,21 @@ describe('database hygiene in the purge job', () => {
     const m = await createMember(db, FLIRTLOKAAL)
     const other = await createMember(db, DATEVIBE)
     const ids = await withScope(db, FLIRTLOKAAL, async (tx) => {
-      const session = (id: string, expiresAt: Date) => tx.session.create({ data: { id, tenantId: FLIRTLOKAAL.tenantId, userId: m.user.id, expiresAt } })
+      const session = (id: string, expiresAt: Date) => tx.session.create({ data: { id, poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, userId: m.user.id, expiresAt } })
       await session(`expired-${m.user.id}`, ago(1000))
       await session(`live-${m.user.id}`, later(3600_000))
       const token = (tokenHash: string, expiresAt: Date, usedAt: Date | null = null) =>
-        tx.token.create({ data: { tenantId: FLIRTLOKAAL.tenantId, userId: m.user.id, purpose: 'password_reset', tokenHash, expiresAt, usedAt } })
+        tx.token.create({ data: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, userId: m.user.id, purpose: 'password_reset', tokenHash, expiresAt, usedAt } })
       const old = await token(`old-${m.user.id}`, ago(TOKEN_KEEP_MS + 60_000))
       const recent = await token(`recent-${m.user.id}`, ago(60_000), ago(120_000))
       const live = await token(`live-${m.user.id}`, later(3600_000))
-      const mail = (subject: string, createdAt: Date) => tx.outboxMail.create({ data: { tenantId: FLIRTLOKAAL.tenantId, to: m.user.email, subject, text: 'x', html: 'x', createdAt } })
+      const mail = (subject: string, createdAt: Date) => tx.outboxMail.create({ data: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, to: m.user.email, subject, text: 'x', html: 'x', createdAt } })
       const oldMail = await mail('old', ago(OUTBOX_KEEP_MS + 60_000))
       const newMail = await mail('new', ago(60_000))
       return { old: old.id, recent: recent.id, live: live.id, oldMail: oldMail.id, newMail: newMail.id }
     })
     // Another site's expired session waits for its own site's run, and is pruned by it.
-    await withScope(db, DATEVIBE, (tx) => tx.session.create({ data: { id: `expired-${other.user.id}`, tenantId: DATEVIBE.tenantId, userId: other.user.id, expiresAt: ago(1000) } }))
+    await withScope(db, DATEVIBE, (tx) => tx.session.create({ data: { id: `expired-${other.user.id}`, poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, userId: other.user.id, expiresAt: ago(1000) } }))
     await db.rateLimit.createMany({
       data: [
         { key: `test:ended:${m.user.id}`, points: 3, expire: BigInt(now.getTime() - 1000) },

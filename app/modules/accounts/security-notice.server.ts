@@ -7,7 +7,7 @@ import { sendMail, type MailContext } from '../mail/send.server.ts'
 
 async function nameOf(db: Db, scope: Scope, userId: string): Promise<{ email: string; name: string } | null> {
   return withScope(db, scope, async (tx) => {
-    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: userId }, select: { email: true, profile: { select: { name: true } } } })
+    const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, select: { email: true, profile: { select: { name: true } } } })
     return user ? { email: user.email, name: user.profile?.name ?? '' } : null
   })
 }

@@ -91,7 +91,7 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
   try {
     outcome = await withScope(db, scope, async (tx) => {
       const existing = await tx.user.findUnique({
-        where: { tenantId_email: { tenantId: scope.tenantId, email } },
+        where: { poolId_tenantId_email: { poolId: scope.poolId, tenantId: scope.tenantId, email } },
         include: { profile: { select: { name: true } } },
       })
       if (existing) {
@@ -102,11 +102,12 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
           where: { tenantId: scope.tenantId, userId: existing.id, purpose: 'reactivation', usedAt: null, createdAt: { gt: new Date(Date.now() - REACTIVATION_MAIL_INTERVAL_MS) } },
           select: { id: true },
         })
-        const token = recent ? null : await issueToken(tx, { tenantId: scope.tenantId, userId: existing.id, purpose: 'reactivation', now, ttlMs: graceLeft })
+        const token = recent ? null : await issueToken(tx, { ...scope, userId: existing.id, purpose: 'reactivation', now, ttlMs: graceLeft })
         return { existing: { kind: 'reactivate', email, name: existing.profile?.name ?? '', token } as const }
       }
       const user = await tx.user.create({
         data: {
+          poolId: scope.poolId,
           tenantId: scope.tenantId,
           email,
           passwordHash,
@@ -144,8 +145,8 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
       })
       // Decision 014: a lander signup counts for its variant and traffic source.
       if (input.lander) await countLanderEventTx(tx, scope.tenantId, { ...input.lander, source: sourceOf(input.tracking) }, 'signup')
-      const token = await issueToken(tx, { tenantId: scope.tenantId, userId: user.id, purpose: 'activation', now })
-      const sessionId = await createSession(tx, { tenantId: scope.tenantId, userId: user.id, userAgent: input.userAgent, now })
+      const token = await issueToken(tx, { ...scope, userId: user.id, purpose: 'activation', now })
+      const sessionId = await createSession(tx, { ...scope, userId: user.id, userAgent: input.userAgent, now })
       return { created: { userId: user.id, profileId: profile.id, sessionId, token } }
     })
   } catch (error) {

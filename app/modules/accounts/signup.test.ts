@@ -66,7 +66,7 @@ describe('createAccount', () => {
     const result = await createAccount(deps(FLIRTLOKAAL), input)
     expect(result.ok).toBe(true)
     if (!result.ok) return
-    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { id: result.userId }, include: { profile: true, sessions: true, tokens: true } }))
+    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: result.userId } }, include: { profile: true, sessions: true, tokens: true } }))
     expect(user.email).toBe('anna.signup@example.test')
     expect(user.status).toBe('not_confirmed')
     expect(user.credits).toBe(tenant('flirtlokaal').credits.signup)
@@ -91,7 +91,7 @@ describe('createAccount', () => {
   it('stores no tracking when there is none', async () => {
     const result = await createAccount(deps(FLIRTLOKAAL), account())
     if (!result.ok) throw new Error('expected an account')
-    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { id: result.userId } }))
+    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: result.userId } } }))
     expect(user.tracking).toBeNull()
   })
 
@@ -113,10 +113,10 @@ describe('createAccount', () => {
     expect(a.ok && b.ok).toBe(true)
     if (!a.ok || !b.ok) return
     expect(a.userId).not.toBe(b.userId)
-    const onB = await withScope(db, DATEVIBE, (tx) => tx.user.findUniqueOrThrow({ where: { id: b.userId } }))
+    const onB = await withScope(db, DATEVIBE, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: b.userId } } }))
     expect(onB.credits).toBe(tenant('datevibe').credits.signup)
     // Site B does not see site A's account.
-    expect(await withScope(db, DATEVIBE, (tx) => tx.user.findUnique({ where: { id: a.userId } }))).toBeNull()
+    expect(await withScope(db, DATEVIBE, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: a.userId } } }))).toBeNull()
   })
 
   it('refuses a signup without a traffic source on a with_trafficsource site, accepts one with a source', async () => {
@@ -140,7 +140,7 @@ describe('createAccount', () => {
     const created = await createAccount(deps(FLIRTLOKAAL), account({ email }))
     if (!created.ok) throw new Error('expected an account')
     const deletedAt = new Date(Date.now() - 3 * 24 * 3600_000)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: created.userId }, data: { status: 'deleted', deletedAt, statusBeforeDelete: 'active' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: created.userId } }, data: { status: 'deleted', deletedAt, statusBeforeDelete: 'active' } }))
     const result = await createAccount(deps(FLIRTLOKAAL), account({ email }))
     expect(result).toEqual({ ok: false, reason: 'reactivationSent' })
     const mails = await outbox(FLIRTLOKAAL, email)
@@ -160,7 +160,7 @@ describe('createAccount', () => {
     const created = await createAccount(deps(FLIRTLOKAAL), account({ email }))
     if (!created.ok) throw new Error('expected an account')
     await withScope(db, FLIRTLOKAAL, (tx) =>
-      tx.user.update({ where: { id: created.userId }, data: { status: 'deleted', deletedAt: new Date(Date.now() - GRACE_MS - 60_000) } }),
+      tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: created.userId } }, data: { status: 'deleted', deletedAt: new Date(Date.now() - GRACE_MS - 60_000) } }),
     )
     expect(await createAccount(deps(FLIRTLOKAAL), account({ email }))).toEqual({ ok: false, reason: 'emailPendingDeletion' })
   })
@@ -279,7 +279,7 @@ describe('submitSignupStep (the /signup action, page and modal)', () => {
     const s2 = await submitSignupStep(d, visitor(form({ step: '2', gender: 'man', sexuality: 'gay', ...placeNL, ...account }), { ref: 'mail' }))
     expect(s2).toMatchObject({ kind: 'redirect', to: '/signup?step=3' })
     expect(s2.sessionId).toEqual(expect.any(String))
-    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { tenantId_email: { tenantId: 'flirtlokaal', email: account.email } }, include: { profile: true } }))
+    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_email: { poolId: 'benelux', tenantId: 'flirtlokaal', email: account.email } }, include: { profile: true } }))
     expect(user.profile).toMatchObject({ gender: 'man', sexuality: 'gay', region: 'UT', birthDate: new Date('1991-02-03T00:00:00Z') })
     expect(user.tracking).toEqual({ ref: 'mail' })
 
@@ -288,7 +288,7 @@ describe('submitSignupStep (the /signup action, page and modal)', () => {
     const tooLong = await submitSignupStep(d, { ...visitor(form({ step: '4', about: 'x'.repeat(1001) })), member })
     expect(tooLong).toMatchObject({ kind: 'data', status: 400, data: { step: 4, result: { error: { about: ['signup:errors.aboutTooLong'] } } } })
     expect(await submitSignupStep(d, { ...visitor(form({ step: '4', about: '  Hallo!  ' })), member })).toEqual({ kind: 'redirect', to: '/complete-signup' })
-    const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { userId: user.id } }))
+    const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findFirstOrThrow({ where: { userId: user.id } }))
     expect(profile.about).toBe('Hallo!')
   })
 

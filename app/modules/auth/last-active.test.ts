@@ -14,7 +14,7 @@ afterAll(async () => {
   await db.$disconnect()
 })
 
-const lastActive = (profileId: number) => withScope(db, FLIRTLOKAAL, async (tx) => (await tx.profile.findUniqueOrThrow({ where: { id: profileId } })).lastActiveAt)
+const lastActive = (profileId: number) => withScope(db, FLIRTLOKAAL, async (tx) => (await tx.profile.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: profileId } } })).lastActiveAt)
 
 describe('Profile.lastActiveAt', () => {
   it('is set by a request after a quiet while, and not rewritten within the interval', async () => {
@@ -22,8 +22,8 @@ describe('Profile.lastActiveAt', () => {
     const start = new Date()
     const dayAgo = new Date(start.getTime() - 24 * 3600_000)
     const sid = await withScope(db, FLIRTLOKAAL, async (tx) => {
-      await tx.profile.update({ where: { id: m.profile.id }, data: { lastActiveAt: dayAgo } })
-      return createSession(tx, { tenantId: FLIRTLOKAAL.tenantId, userId: m.user.id })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: m.profile.id } }, data: { lastActiveAt: dayAgo } })
+      return createSession(tx, { ...FLIRTLOKAAL, userId: m.user.id })
     })
     const cookie = `${SESSION_COOKIE}=${sid}`
     expect((await loadMember(db, FLIRTLOKAAL, cookie, start))?.userId).toBe(m.user.id)
@@ -42,7 +42,7 @@ describe('Profile.lastActiveAt', () => {
   it('is not touched without a valid session', async () => {
     const m = await createMember(db, FLIRTLOKAAL)
     const dayAgo = new Date(Date.now() - 24 * 3600_000)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: m.profile.id }, data: { lastActiveAt: dayAgo } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: m.profile.id } }, data: { lastActiveAt: dayAgo } }))
     expect(await loadMember(db, FLIRTLOKAAL, `${SESSION_COOKIE}=${'x'.repeat(43)}`)).toBeNull()
     expect((await lastActive(m.profile.id)).getTime()).toBe(dayAgo.getTime())
   })

@@ -32,12 +32,13 @@ export function readSessionId(cookieHeader: string | null | undefined): string |
 }
 
 /** Creates a session row and returns the raw id for the cookie. */
-export async function createSession(tx: ScopedTx, input: { tenantId: string; userId: string; userAgent?: string | null; now?: Date }): Promise<string> {
+export async function createSession(tx: ScopedTx, input: { tenantId: string; poolId: string; userId: string; userAgent?: string | null; now?: Date }): Promise<string> {
   const raw = randomBytes(32).toString('base64url')
   const now = input.now ?? new Date()
   await tx.session.create({
     data: {
       id: sha256(raw),
+      poolId: input.poolId,
       tenantId: input.tenantId,
       userId: input.userId,
       expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_S * 1000),
@@ -157,7 +158,7 @@ export async function loadMember(db: Db, scope: Scope, cookieHeader: string | nu
   const { staleSession, staleActivity } = found
   if (staleSession !== null || staleActivity !== null) {
     await withScope(db, scope, async (tx) => {
-      if (staleSession !== null) await tx.session.update({ where: { id: staleSession }, data: { lastSeenAt: now } })
+      if (staleSession !== null) await tx.session.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: staleSession } }, data: { lastSeenAt: now } })
       if (staleActivity !== null) {
         await tx.profile.updateMany({ where: { id: staleActivity, poolId: scope.poolId, lastActiveAt: { lt: new Date(now.getTime() - ACTIVE_TOUCH_MS) } }, data: { lastActiveAt: now } })
       }

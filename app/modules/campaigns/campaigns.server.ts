@@ -115,7 +115,7 @@ export async function sendCampaignBatch(db: Db, tenant: LoadedTenant, campaignId
       let n = 0
       let pushed = 0
       for (const user of targets) {
-        const inserted = await tx.$executeRaw`INSERT INTO "CampaignSend" ("campaignId", "tenantId", "userId") VALUES (${campaign.id}, ${tenant.slug}, ${user.id}) ON CONFLICT DO NOTHING`
+        const inserted = await tx.$executeRaw`INSERT INTO "CampaignSend" ("poolId", "campaignId", "tenantId", "userId") VALUES (${tenant.pool}, ${campaign.id}, ${tenant.slug}, ${user.id}) ON CONFLICT DO NOTHING`
         if (inserted === 0) continue
         n += 1
         // Web push: one message per subscription, its job id derived from campaign, member and

@@ -50,8 +50,8 @@ beforeAll(async () => {
   setUnsubscribeKey(Buffer.from('campaign-test-unsubscribe-key-32b').toString('base64url'))
   // 500 active members of datedichtbij in Dutch; the first 50 do not want promotions.
   await owner.$executeRaw`
-    INSERT INTO "User" (id, "tenantId", email, status, locale, "emailKinds")
-    SELECT gen_random_uuid()::text, 'datedichtbij', 'camp' || lpad(i::text, 3, '0') || '@example.test', 'active', 'nl',
+    INSERT INTO "User" (id, "poolId", "tenantId", email, status, locale, "emailKinds")
+    SELECT gen_random_uuid()::text, 'benelux', 'datedichtbij', 'camp' || lpad(i::text, 3, '0') || '@example.test', 'active', 'nl',
            CASE WHEN i <= 50 THEN ARRAY['new_messages'] ELSE ARRAY['new_messages', 'promotions'] END
       FROM generate_series(1, 500) AS i`
   await owner.$executeRaw`
@@ -95,7 +95,7 @@ afterAll(async () => {
 
 const newCampaign = (channels: string[] = ['email'], status: 'scheduled' | 'draft' = 'scheduled') =>
   withScope(db, DATEDICHTBIJ, (tx) =>
-    tx.campaign.create({ data: { tenantId: 'datedichtbij', language: 'nl', kind: 'promotions', subject: 'Voorjaarsactie', body: 'Deze week 20% korting.\n\nAlleen voor jou.', discountCode: 'SPRING20', channels, segment: { paid: 'all' }, status, createdBy: 'test' } }),
+    tx.campaign.create({ data: { poolId: 'benelux', tenantId: 'datedichtbij', language: 'nl', kind: 'promotions', subject: 'Voorjaarsactie', body: 'Deze week 20% korting.\n\nAlleen voor jou.', discountCode: 'SPRING20', channels, segment: { paid: 'all' }, status, createdBy: 'test' } }),
   )
 
 describe('a campaign', () => {
@@ -150,7 +150,7 @@ describe('a campaign', () => {
     expect(mails[0]!.text).toContain('Deze week 20% korting.')
     expect(mails[0]!.text).toContain('SPRING20')
     expect(await owner.campaignSend.count({ where: { campaignId: campaign.id } })).toBe(450)
-    expect((await owner.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status).toBe('done')
+    expect((await owner.campaign.findFirstOrThrow({ where: { id: campaign.id } })).status).toBe('done')
     // Done: another run sends nothing.
     expect(await sendCampaignBatch(db, site, campaign.id)).toBe(0)
     // Each mail carries its own member's unsubscribe link.
@@ -175,7 +175,7 @@ describe('a campaign', () => {
     expect((await post({ intent: 'test', id })).status).toBe(200)
     expect(await owner.outboxMail.count({ where: { to: operator.email, subject: 'Nieuws' } })).toBe(1)
     expect((await post({ intent: 'schedule', id, at: '' })).status).toBe(200)
-    expect((await owner.campaign.findUniqueOrThrow({ where: { id: Number(id) } })).status).toBe('scheduled')
+    expect((await owner.campaign.findFirstOrThrow({ where: { id: Number(id) } })).status).toBe('scheduled')
     const trail = await owner.operatorAudit.findMany({ where: { targetType: 'campaign', targetId: id }, orderBy: { id: 'asc' } })
     expect(trail.map((a) => a.action)).toEqual(['campaign.create', 'campaign.test', 'campaign.schedule'])
     const moderator = (await signedInOperator(db, { role: 'moderator', pools: ['benelux'] })).cookie

@@ -38,8 +38,8 @@ async function check(userId: string, code: string) {
 // A paid purchase with the code (decision 040: a redemption counts while its payment is live or paid).
 const redeem = (code: string, userId: string, status: 'paid' | 'open' = 'paid') =>
   withScope(db, FLIRTLOKAAL, async (tx) => {
-    const payment = await tx.payment.create({ data: { tenantId: 'flirtlokaal', userId, bundleId: 'starter', credits: 100, amount: 1196, currency: 'EUR', status, discountCode: code, discountPercent: 20 } })
-    await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES ('flirtlokaal', ${code}, ${userId}, ${payment.id})`
+    const payment = await tx.payment.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId, bundleId: 'starter', credits: 100, amount: 1196, currency: 'EUR', status, discountCode: code, discountPercent: 20 } })
+    await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("poolId", "tenantId", code, "userId", "paymentId") VALUES ('benelux', 'flirtlokaal', ${code}, ${userId}, ${payment.id})`
   })
 
 describe('/codes', () => {

@@ -120,9 +120,9 @@ export async function banIn(tx: ScopedTx, actor: AuditActor, reach: Reach, input
   const account = await accountFor(tx, reach, input.userId)
   if (!account || account.user.bannedAt) return null
   const { scope } = account
-  await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: input.userId }, data: { bannedAt: input.now ?? new Date(), banReason: input.reason.slice(0, NOTE_MAX) } })
+  await tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: input.userId }, data: { bannedAt: input.now ?? new Date(), banReason: input.reason.slice(0, NOTE_MAX) } })
   await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: input.userId, status: 'active' }, data: { status: 'disabled' } })
-  await tx.session.deleteMany({ where: { tenantId: scope.tenantId, userId: input.userId } })
+  await tx.session.deleteMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId } })
   await auditIn(tx, actor, { action: 'member.ban', tenantId: scope.tenantId, poolId: scope.poolId, targetType: 'member', targetId: input.userId, before: { banned: false }, after: { banned: true, reason: input.reason } })
   return scope
 }
@@ -132,7 +132,7 @@ export async function unbanIn(tx: ScopedTx, actor: AuditActor, reach: Reach, inp
   const account = await accountFor(tx, reach, input.userId)
   if (!account || !account.user.bannedAt) return null
   const { scope } = account
-  await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: input.userId }, data: { bannedAt: null, banReason: null } })
+  await tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: input.userId }, data: { bannedAt: null, banReason: null } })
   if (account.user.status === 'active') await tx.profile.updateMany({ where: { poolId: scope.poolId, userId: input.userId, status: 'disabled' }, data: { status: 'active' } })
   await auditIn(tx, actor, { action: 'member.unban', tenantId: scope.tenantId, poolId: scope.poolId, targetType: 'member', targetId: input.userId, before: { banned: true }, after: { banned: false } })
   return scope
@@ -164,7 +164,7 @@ export async function eraseEmailIn(tx: ScopedTx, actor: AuditActor, reach: Reach
     const site = reach.sites.find((s) => s.slug === user.tenantId)!
     const scope = { tenantId: site.slug, poolId: site.pool }
     // Marked deleted as the purge expects; sessions and links go with the account row.
-    if (user.status !== 'deleted') await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: user.id }, data: { status: 'deleted', statusBeforeDelete: null, deletedAt: now } })
+    if (user.status !== 'deleted') await tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: user.id }, data: { status: 'deleted', statusBeforeDelete: null, deletedAt: now } })
     const { queued } = await purgeUsersIn(tx, scope, [user.id])
     await auditIn(tx, actor, { action: 'member.erase', tenantId: scope.tenantId, poolId: scope.poolId, targetType: 'member', targetId: user.id, after: { erased: true } })
     done.push({ scope, queued })

@@ -52,7 +52,7 @@ describe('finding a member', () => {
   it('by e-mail, name, profile id and payment id, on the operator\'s sites only', async () => {
     const nl = await createMember(db, FLIRTLOKAAL, 'wilhelmina')
     const uk = await createMember(db, DATEVIBE, 'wilhelmina')
-    const payment = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { tenantId: 'flirtlokaal', userId: nl.user.id, bundleId: 'b', credits: 10, amount: 995, currency: 'EUR', molliePaymentId: 'tr_care123' } }))
+    const payment = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: nl.user.id, bundleId: 'b', credits: 10, amount: 995, currency: 'EUR', molliePaymentId: 'tr_care123' } }))
     for (const q of [nl.user.email, 'wilhelmina', String(nl.profile.id), nl.user.id]) {
       const hits = await search(moderator, q)
       expect(Array.isArray(hits) ? hits.map((h) => h.userId) : hits, q).toEqual([nl.user.id])
@@ -99,9 +99,9 @@ describe('ban', () => {
   it('logs the member out everywhere, refuses the login, hides the profile; unban restores', async () => {
     const m = await loggedInMember(db, FLIRTLOKAAL, 'banme')
     const password = 'a very good password'
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { passwordHash: '' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } }, data: { passwordHash: '' } }))
     const hash = await hashPassword(password)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { passwordHash: hash } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } }, data: { passwordHash: hash } }))
     expect(await loadMember(db, FLIRTLOKAAL, m.cookie)).not.toBeNull()
 
     expect((await act(finance, m.user.id, { intent: 'ban', reason: 'Scam' })).status).toBe(403)
@@ -115,12 +115,12 @@ describe('ban', () => {
     expect(login).toEqual({ ok: false, reason: 'banned' })
     const wrong = await logIn({ db, scope: FLIRTLOKAAL }, { email: m.user.email, password: 'not the password', ip: '10.1.1.1' })
     expect(wrong).toEqual({ ok: false, reason: 'failed' })
-    const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { id: m.profile.id } }))
+    const profile = await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: m.profile.id } } }))
     expect(profile.status).toBe('disabled')
 
     expect((await act(moderator, m.user.id, { intent: 'unban' })).status).toBe(200)
     expect((await logIn({ db, scope: FLIRTLOKAAL }, { email: m.user.email, password, ip: '10.1.1.2' })).ok).toBe(true)
-    expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { id: m.profile.id } }))).status).toBe('active')
+    expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: m.profile.id } } }))).status).toBe('active')
     expect((await auditOf(m.user.id)).map((a) => a.action)).toEqual(['member.ban', 'member.unban'])
     // An operator of another pool cannot ban this member.
     expect((await act(vibeModerator, m.user.id, { intent: 'ban', reason: 'Foreign' })).status).toBe(404)
@@ -134,7 +134,7 @@ describe('mails and deletion', () => {
     expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.token.count({ where: { userId: m.user.id, purpose: 'password_reset' } }))).toBe(1)
     expect((await act(moderator, m.user.id, { intent: 'activation' })).status).toBe(400)
     expect((await act(moderator, m.user.id, { intent: 'delete' })).status).toBe(200)
-    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { id: m.user.id } }))
+    const user = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } } }))
     expect(user.status).toBe('deleted')
     expect(await loadMember(db, FLIRTLOKAAL, m.cookie)).toBeNull()
     expect(await withScope(db, FLIRTLOKAAL, (tx) => tx.token.count({ where: { userId: m.user.id, purpose: 'reactivation' } }))).toBe(1)
@@ -146,8 +146,8 @@ describe('GDPR', () => {
   it('exports everything about an address as one zip, and erases it across the operator\'s sites without logging the data', async () => {
     const a = await createMember(db, FLIRTLOKAAL, 'gdpr')
     const email = a.user.email
-    const b = await withScope(db, { tenantId: 'datedichtbij', poolId: 'benelux' }, (tx) => tx.user.create({ data: { tenantId: 'datedichtbij', email, status: 'active' } }))
-    const foreign = await withScope(db, DATEVIBE, (tx) => tx.user.create({ data: { tenantId: 'datevibe', email, status: 'active' } }))
+    const b = await withScope(db, { tenantId: 'datedichtbij', poolId: 'benelux' }, (tx) => tx.user.create({ data: { poolId: 'benelux', tenantId: 'datedichtbij', email, status: 'active' } }))
+    const foreign = await withScope(db, DATEVIBE, (tx) => tx.user.create({ data: { poolId: 'datevibe', tenantId: 'datevibe', email, status: 'active' } }))
 
     const exported = await exportAction(await consoleArgs('/members/export', { cookie: admin, form: { email } }))
     expect(exported.status).toBe(200)

@@ -23,7 +23,7 @@ async function pay(scope: Scope, userId: string, amount: number, currency: strin
   return withScope(db, scope, (tx) =>
     tx.payment.create({
       data: {
-        tenantId: scope.tenantId, userId, bundleId: 'b', credits: 10, amount, currency, status: 'paid', paidAt, creditedAt: paidAt,
+        poolId: scope.poolId, tenantId: scope.tenantId, userId, bundleId: 'b', credits: 10, amount, currency, status: 'paid', paidAt, creditedAt: paidAt,
         ...(extra.refundedAt ? { refundStatus: 'refunded', refundedAt: extra.refundedAt, amountReversed: extra.reversed ?? amount } : {}),
         ...(extra.chargedBackAt ? { chargedBackAt: extra.chargedBackAt, amountReversed: amount } : {}),
       },

@@ -37,7 +37,7 @@ async function call(scope: Scope, path: string, cookie: string | undefined, hand
 const post = (scope: Scope, path: string, m: Member, handler: Handler, params: Record<string, string>, body: string) =>
   call(scope, path, m.cookie, handler, params, { method: 'POST', body: new URLSearchParams({ body }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
 const give = (scope: Scope, m: Member, credits: number) => withScope(db, scope, (tx) => changeCredits(tx, scope, { userId: m.user.id, delta: credits, reason: 'bonus' }))
-const creditsOf = (scope: Scope, m: Member) => withScope(db, scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { id: m.user.id } })).credits)
+const creditsOf = (scope: Scope, m: Member) => withScope(db, scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } } })).credits)
 let tenantCost = 0
 beforeAll(async () => {
   tenantCost = (await tenantFor(FLIRTLOKAAL)).credits.message
@@ -91,7 +91,7 @@ describe('chat routes', () => {
     expect((await call(DATEDICHTBIJ, '/api/chats?totals=1', b.cookie, apiChatsLoader as Handler)).body).toEqual({ unread_messages: 1, new_likes: 0, credits: 0, paid_user: false })
     // Credits bought elsewhere (a purchase, another tab) show at the next refresh.
     await give(DATEDICHTBIJ, b, 7)
-    await withScope(db, DATEDICHTBIJ, (tx) => tx.user.update({ where: { id: b.user.id }, data: { paidUser: true } }))
+    await withScope(db, DATEDICHTBIJ, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: DATEDICHTBIJ.poolId, tenantId: DATEDICHTBIJ.tenantId, id: b.user.id } }, data: { paidUser: true } }))
     expect((await call(DATEDICHTBIJ, '/api/chats?totals=1', b.cookie, apiChatsLoader as Handler)).body).toMatchObject({ credits: 7, paid_user: true })
     expect((await call(DATEDICHTBIJ, '/chats', b.cookie, layoutLoader as Handler)).body).toMatchObject({ account: { credits: 7, paidUser: true } })
     // The layout of the page that opens the conversation (its loader runs alongside the
@@ -139,7 +139,7 @@ describe('chat routes', () => {
     const hidden = await loggedInMember(db, FLIRTLOKAAL)
     await give(FLIRTLOKAAL, a, 20)
     await createBlock(db, FLIRTLOKAAL, blocker.profile.id, a.profile.id)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: hidden.profile.id }, data: { invisible: true } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: hidden.profile.id } }, data: { invisible: true } }))
     for (const m of [blocker, hidden]) {
       const params = { id: String(m.profile.id) }
       expect((await call(FLIRTLOKAAL, `/members/${m.profile.id}/chat`, a.cookie, startLoader as Handler, params)).status).toBe(404)

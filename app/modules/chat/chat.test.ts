@@ -26,7 +26,7 @@ const inScope = <T>(scope: Scope, fn: Parameters<typeof withScope<T>>[2]) => wit
 const give = (scope: Scope, m: M, credits: number) => inScope(scope, (tx) => changeCredits(tx, scope, { userId: m.user.id, delta: credits, reason: 'bonus' }))
 const send = (scope: Scope, from: M, to: number, body: string, extra: Partial<SendInput> = {}) =>
   sendMessage(db, scope, { sender: { userId: from.user.id, profileId: from.profile.id, paidUser: false }, recipientId: to, body, cost: 5, maxLength: 100, ...extra })
-const credits = (scope: Scope, m: M) => inScope(scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { id: m.user.id } })).credits)
+const credits = (scope: Scope, m: M) => inScope(scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } } })).credits)
 const messageCount = (scope: Scope, m: M) => inScope(scope, (tx) => tx.message.count({ where: { senderId: m.profile.id } }))
 
 describe('sendMessage', () => {
@@ -115,7 +115,7 @@ describe('sendMessage', () => {
     await give(FLIRTLOKAAL, a, 20)
     await createBlock(db, FLIRTLOKAAL, blocker.profile.id, a.profile.id)
     await createBlock(db, FLIRTLOKAAL, a.profile.id, blocked.profile.id)
-    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: hidden.profile.id }, data: { invisible: true } }))
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: hidden.profile.id } }, data: { invisible: true } }))
     for (const target of [blocker, blocked, hidden]) {
       expect(await send(FLIRTLOKAAL, a, target.profile.id, 'hoi', { sender: { userId: a.user.id, profileId: a.profile.id, paidUser: true } })).toEqual({ ok: false, reason: 'not_found' })
     }
@@ -128,7 +128,7 @@ describe('sendMessage', () => {
     const b = await createMember(db, FLIRTLOKAAL)
     await give(FLIRTLOKAAL, a, 20)
     expect((await send(FLIRTLOKAAL, a, b.profile.id, 'eerst')).ok).toBe(true)
-    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: b.profile.id }, data: { invisible: true } }))
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: b.profile.id } }, data: { invisible: true } }))
     expect((await send(FLIRTLOKAAL, a, b.profile.id, 'daarna')).ok).toBe(true)
   })
 
@@ -136,12 +136,12 @@ describe('sendMessage', () => {
     const a = await createMember(db, FLIRTLOKAAL)
     const b = await createMember(db, FLIRTLOKAAL)
     await give(FLIRTLOKAAL, a, 10)
-    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: a.profile.id }, data: { status: 'disabled' } }))
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: a.profile.id } }, data: { status: 'disabled' } }))
     expect(await send(FLIRTLOKAAL, a, b.profile.id, 'wacht')).toMatchObject({ ok: true, delivered: false })
     expect(await inScope(FLIRTLOKAAL, (tx) => countUnreadMessages(tx, FLIRTLOKAAL, b.profile.id))).toBe(0)
     expect(await inScope(FLIRTLOKAAL, (tx) => listChats(tx, FLIRTLOKAAL, b.profile.id, '/media/'))).toEqual([])
     await inScope(FLIRTLOKAAL, async (tx) => {
-      await tx.profile.update({ where: { id: a.profile.id }, data: { status: 'active' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: a.profile.id } }, data: { status: 'active' } })
       expect(await deliverWaitingMessages(tx, FLIRTLOKAAL, a.profile.id)).toEqual([{ recipientId: b.profile.id, conversationId: expect.any(Number), first: true }])
     })
     expect(await inScope(FLIRTLOKAAL, (tx) => countUnreadMessages(tx, FLIRTLOKAAL, b.profile.id))).toBe(1)
@@ -206,7 +206,7 @@ describe('live delivery', () => {
       await expect.poll(() => events).toEqual([{ type: 'message', conversation: sent.conversationId, from: a.profile.id }])
       // Refused (no credits left), and not yet delivered (sender not confirmed): no event.
       expect(await send(FLIRTLOKAAL, a, b.profile.id, 'geen credits')).toMatchObject({ ok: false, reason: 'insufficient' })
-      await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: c.profile.id }, data: { status: 'disabled' } }))
+      await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: c.profile.id } }, data: { status: 'disabled' } }))
       await give(FLIRTLOKAAL, c, 5)
       expect(await send(FLIRTLOKAAL, c, b.profile.id, 'wacht')).toMatchObject({ ok: true, delivered: false })
       await new Promise((r) => setTimeout(r, 300))
@@ -226,13 +226,13 @@ describe('fictional profiles and history', () => {
     const first = await send(FLIRTLOKAAL, a, fictional, 'hallo', { language: 'nl', now: new Date('2026-11-25T10:00:00Z') })
     await send(FLIRTLOKAAL, a, fictional, 'nog eens', { language: 'nl', now: new Date('2026-11-25T10:05:00Z') })
     if (!first.ok) throw new Error('not sent')
-    const row = await inScope(FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { id: first.conversationId } }))
+    const row = await inScope(FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: first.conversationId } } }))
     expect(row).toMatchObject({ operatorWaitingFor: a.profile.id, operatorWaitingSince: new Date('2026-11-25T10:00:00Z'), operatorLanguage: 'nl' })
     // A real member's conversation never waits for an operator.
     const b = await createMember(db, FLIRTLOKAAL)
     const real = await send(FLIRTLOKAAL, a, b.profile.id, 'hoi', { sender: { userId: a.user.id, profileId: a.profile.id, paidUser: true }, cost: 0 })
     if (!real.ok) throw new Error('not sent')
-    expect(await inScope(FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { id: real.conversationId } }))).toMatchObject({ operatorWaitingFor: null, operatorWaitingSince: null })
+    expect(await inScope(FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: real.conversationId } } }))).toMatchObject({ operatorWaitingFor: null, operatorWaitingSince: null })
   })
 
   it('a limited history gives the newest messages and says older ones are hidden', async () => {
@@ -261,12 +261,12 @@ describe('purged accounts', () => {
     if (!sent.ok) throw new Error('not sent')
     const deletedAt = new Date(Date.now() - GRACE_MS - 60_000)
     await inScope(FLIRTLOKAAL, async (tx) => {
-      await tx.user.update({ where: { id: gone.user.id }, data: { status: 'deleted', deletedAt } })
-      await tx.profile.update({ where: { id: gone.profile.id }, data: { status: 'deleted' } })
+      await tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: gone.user.id } }, data: { status: 'deleted', deletedAt } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: gone.profile.id } }, data: { status: 'deleted' } })
     })
     expect(await purgeExpiredAccounts(db, FLIRTLOKAAL)).toBeGreaterThanOrEqual(1)
     expect(await inScope(FLIRTLOKAAL, (tx) => tx.user.count({ where: { id: gone.user.id } }))).toBe(0)
-    const shell = await inScope(FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { id: gone.profile.id } }))
+    const shell = await inScope(FLIRTLOKAAL, (tx) => tx.profile.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: gone.profile.id } } }))
     expect(shell).toMatchObject({ userId: null, name: '', status: 'deleted' })
     const list = await inScope(FLIRTLOKAAL, (tx) => listChats(tx, FLIRTLOKAAL, a.profile.id, '/media/'))
     expect(list).toMatchObject([{ id: sent.conversationId, partner: { id: gone.profile.id, name: '' }, lastMessage: { body: 'tot ziens' } }])

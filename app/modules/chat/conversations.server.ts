@@ -193,7 +193,7 @@ export async function markChatRead(tx: ScopedTx, scope: Scope, me: number, conve
 export async function hideChat(tx: ScopedTx, scope: Scope, me: number, conversationId: number, now = new Date()): Promise<number | null> {
   const row = await tx.conversation.findFirst({ where: { poolId: scope.poolId, id: conversationId, OR: [{ profileAId: me }, { profileBId: me }] }, select: { id: true, profileAId: true, profileBId: true } })
   if (!row) return null
-  await tx.conversation.update({ where: { id: row.id }, data: row.profileAId === me ? { hiddenAtA: now } : { hiddenAtB: now } })
+  await tx.conversation.update({ where: { poolId_id: { poolId: scope.poolId, id: row.id } }, data: row.profileAId === me ? { hiddenAtA: now } : { hiddenAtB: now } })
   await markChatRead(tx, scope, me, row.id, now)
   return partnerOf(row, me)
 }

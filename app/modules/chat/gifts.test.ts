@@ -25,7 +25,7 @@ const inScope = <T>(scope: Scope, fn: Parameters<typeof withScope<T>>[2]) => wit
 const give = (scope: Scope, m: M, credits: number) => inScope(scope, (tx) => changeCredits(tx, scope, { userId: m.user.id, delta: credits, reason: 'bonus' }))
 const gift = (scope: Scope, from: M, to: number, kind = 'rose', extra: Partial<SendInput> = {}) =>
   sendMessage(db, scope, { sender: { userId: from.user.id, profileId: from.profile.id, paidUser: false }, recipientId: to, body: 'ignored', gift: kind, cost: 25, maxLength: 100, ...extra })
-const credits = (scope: Scope, m: M) => inScope(scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { id: m.user.id } })).credits)
+const credits = (scope: Scope, m: M) => inScope(scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } } })).credits)
 
 describe('gifts', () => {
   it('a gift is charged gift_credits with reason gift, and both partners see it in the conversation', async () => {
@@ -68,7 +68,7 @@ describe('gifts', () => {
     const [c1, c2, c3] = [await createMember(db, FLIRTLOKAAL), await createMember(db, FLIRTLOKAAL), await createMember(db, FLIRTLOKAAL)]
     await give(FLIRTLOKAAL, a, 200)
     await createBlock(db, FLIRTLOKAAL, blocker.profile.id, a.profile.id)
-    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: hidden.profile.id }, data: { invisible: true } }))
+    await inScope(FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: hidden.profile.id } }, data: { invisible: true } }))
     expect(await gift(FLIRTLOKAAL, a, blocker.profile.id)).toEqual({ ok: false, reason: 'not_found' })
     expect(await gift(FLIRTLOKAAL, a, hidden.profile.id)).toEqual({ ok: false, reason: 'not_found' })
     expect(await gift(FLIRTLOKAAL, a, c1.profile.id)).toMatchObject({ ok: true })

@@ -36,7 +36,7 @@ describe('a burst of one member\'s sends', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     try {
       // Prisma's default wait for a connection (2 s): the pool of 3 must have one free.
-      const seen = await withScope(small, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: other.user.id }, select: { id: true } }), { maxWait: 2_000 })
+      const seen = await withScope(small, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: other.user.id } }, select: { id: true } }), { maxWait: 2_000 })
       expect(seen?.id).toBe(other.user.id)
     } finally {
       await holder.query('COMMIT')

@@ -98,7 +98,7 @@ export async function sendMessageIn(tx: ScopedTx, scope: Scope, input: SendInput
   // unanswered message on (an answer, in the operator inbox, will clear it).
   const waiting = recipient.fictional ? { operatorWaitingFor: me, operatorLanguage: input.language ?? null } : {}
   const conversation = existing
-    ? await tx.conversation.update({ where: { id: existing.id }, data: { lastMessageAt: now, ...waiting }, select: { id: true } })
+    ? await tx.conversation.update({ where: { poolId_id: { poolId: scope.poolId, id: existing.id } }, data: { lastMessageAt: now, ...waiting }, select: { id: true } })
     : await tx.conversation.create({ data: { poolId: scope.poolId, ...pairOf(me, input.recipientId), startedById: me, lastMessageAt: now, createdAt: now, operated: recipient.fictional, ...waiting }, select: { id: true } })
   if (recipient.fictional) {
     await tx.conversation.updateMany({ where: { poolId: scope.poolId, id: conversation.id, operatorWaitingSince: null }, data: { operatorWaitingSince: now } })

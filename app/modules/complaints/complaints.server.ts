@@ -19,6 +19,7 @@ export async function fileComplaint(
   const row = await withScope(ctx.db, ctx.scope, (tx) =>
     tx.complaint.create({
       data: {
+        poolId: ctx.scope.poolId,
         tenantId: ctx.scope.tenantId,
         userId: input.userId,
         name: input.name,
@@ -65,6 +66,6 @@ export async function markComplaintHandled(db: Db, scope: Scope, id: number, now
 
 /** The same inside the caller's transaction (the console audits beside it). */
 export async function markComplaintHandledIn(tx: ScopedTx, scope: Scope, id: number, now = new Date()): Promise<boolean> {
-  const { count } = await tx.complaint.updateMany({ where: { tenantId: scope.tenantId, id, handledAt: null }, data: { handledAt: now } })
+  const { count } = await tx.complaint.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id, handledAt: null }, data: { handledAt: now } })
   return count === 1
 }

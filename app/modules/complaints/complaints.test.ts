@@ -127,7 +127,7 @@ describe('/complaints on the console host', () => {
     // The Vibe operator tries to close FlirtLokaal's complaint, by its id and naming its site: not found, nothing changed.
     expect((await operatorPage(DATEVIBE, 'POST', new URLSearchParams({ id: String(flirtId) }))).status).toBe(404)
     expect((await operatorPage(DATEVIBE, 'POST', new URLSearchParams({ id: String(flirtId), site: 'flirtlokaal' }))).status).toBe(404)
-    expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.complaint.findUniqueOrThrow({ where: { id: flirtId } }))).handledAt).toBeNull()
+    expect((await withScope(db, FLIRTLOKAAL, (tx) => tx.complaint.findFirstOrThrow({ where: { id: flirtId } }))).handledAt).toBeNull()
     const own = await operatorPage(DATEVIBE, 'POST', new URLSearchParams({ id: String(vibeList[0]!.id) }))
     expect(own.status).toBe(200)
     const after = (await operatorPage(DATEVIBE)).body as { complaints: { id: number; handled: boolean }[] }

@@ -28,10 +28,10 @@ export async function changeCredits(tx: ScopedTx, scope: Scope, change: CreditCh
   // CONFLICT waits for a concurrent holder of the same reference and then yields to it,
   // without aborting the caller's transaction. The balance is filled in below.
   const inserted = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO "CreditTransaction" ("tenantId", "userId", delta, reason, reference, "balanceAfter", note)
-    SELECT u."tenantId", u.id, ${delta}, ${reason}::"CreditReason", ${reference}, 0, ${change.note ?? null}
-    FROM "User" u WHERE u."tenantId" = ${scope.tenantId} AND u.id = ${userId}
-    ON CONFLICT ("tenantId", reason, reference) DO NOTHING
+    INSERT INTO "CreditTransaction" ("poolId", "tenantId", "userId", delta, reason, reference, "balanceAfter", note)
+    SELECT u."poolId", u."tenantId", u.id, ${delta}, ${reason}::"CreditReason", ${reference}, 0, ${change.note ?? null}
+    FROM "User" u WHERE u."poolId" = ${scope.poolId} AND u."tenantId" = ${scope.tenantId} AND u.id = ${userId}
+    ON CONFLICT ("poolId", "tenantId", reason, reference) DO NOTHING
     RETURNING id`
   const row = inserted[0]
   if (!row) return (await accountExists(tx, scope, userId)) ? { ok: false, reason: 'duplicate' } : { ok: false, reason: 'no_account' }
@@ -40,22 +40,22 @@ export async function changeCredits(tx: ScopedTx, scope: Scope, change: CreditCh
   const updated = await tx.$queryRaw<{ balanceAfter: number }[]>`
     WITH account AS (
       UPDATE "User" SET credits = credits + ${delta}
-      WHERE "tenantId" = ${scope.tenantId} AND id = ${userId} AND credits + ${delta} >= 0
+      WHERE "poolId" = ${scope.poolId} AND "tenantId" = ${scope.tenantId} AND id = ${userId} AND credits + ${delta} >= 0
       RETURNING credits
     )
     UPDATE "CreditTransaction" t SET "balanceAfter" = account.credits FROM account
-    WHERE t."tenantId" = ${scope.tenantId} AND t.id = ${row.id}
+    WHERE t."poolId" = ${scope.poolId} AND t."tenantId" = ${scope.tenantId} AND t.id = ${row.id}
     RETURNING t."balanceAfter"`
   const balance = updated[0]?.balanceAfter
   if (balance !== undefined) return { ok: true, balance, transactionId: row.id }
-  await tx.$executeRaw`DELETE FROM "CreditTransaction" WHERE "tenantId" = ${scope.tenantId} AND id = ${row.id}`
-  const account = await tx.user.findUnique({ where: { id: userId }, select: { tenantId: true, credits: true } })
+  await tx.$executeRaw`DELETE FROM "CreditTransaction" WHERE "poolId" = ${scope.poolId} AND "tenantId" = ${scope.tenantId} AND id = ${row.id}`
+  const account = await tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId } }, select: { tenantId: true, credits: true } })
   if (!account || account.tenantId !== scope.tenantId) return { ok: false, reason: 'no_account' }
   return { ok: false, reason: 'insufficient', balance: account.credits }
 }
 
 async function accountExists(tx: ScopedTx, scope: Scope, userId: string): Promise<boolean> {
-  const account = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: userId }, select: { id: true } })
+  const account = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, select: { id: true } })
   return account !== null
 }
 

@@ -20,7 +20,7 @@ afterAll(async () => {
 // longer than Prisma's default 2 s wait for a connection, which is not what is tested here.
 const change = (scope: Scope, c: CreditChange) => withScope(db, scope, (tx) => changeCredits(tx, scope, c), { maxWait: 60_000, timeout: 60_000 })
 const balanceOf = (scope: Scope, userId: string) =>
-  withScope(db, scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } })).credits)
+  withScope(db, scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId } }, select: { credits: true } })).credits)
 
 describe('changeCredits', () => {
   it('credits and debits, each with its ledger row and the balance after', async () => {
@@ -78,20 +78,20 @@ describe('changeCredits', () => {
   it('the database refuses what the function never does: a negative balance, a zero delta, a forged site', async () => {
     const { user } = await createMember(db, FLIRTLOKAAL)
     const other = await createMember(db, DATEDICHTBIJ)
-    await expect(withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: user.id }, data: { credits: -1 } }))).rejects.toThrow(/User_credits_nonnegative/)
+    await expect(withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: user.id } }, data: { credits: -1 } }))).rejects.toThrow(/User_credits_nonnegative/)
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { tenantId: 'flirtlokaal', userId: user.id, delta: 0, reason: 'bonus', balanceAfter: 0 } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: user.id, delta: 0, reason: 'bonus', balanceAfter: 0 } })),
     ).rejects.toThrow(/delta_nonzero/)
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { tenantId: 'flirtlokaal', userId: user.id, delta: -1, reason: 'bonus', balanceAfter: -1 } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: user.id, delta: -1, reason: 'bonus', balanceAfter: -1 } })),
     ).rejects.toThrow(/balanceAfter_nonnegative/)
     // A row naming another site's account under this site: the composite foreign key refuses it.
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { tenantId: 'flirtlokaal', userId: other.user.id, delta: 5, reason: 'bonus', balanceAfter: 5 } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: other.user.id, delta: 5, reason: 'bonus', balanceAfter: 5 } })),
     ).rejects.toThrow(/foreign key/i)
     // And a row for the other site from this site's scope: row-level security refuses it.
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { tenantId: 'datedichtbij', userId: other.user.id, delta: 5, reason: 'bonus', balanceAfter: 5 } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.creditTransaction.create({ data: { poolId: 'benelux', tenantId: 'datedichtbij', userId: other.user.id, delta: 5, reason: 'bonus', balanceAfter: 5 } })),
     ).rejects.toThrow(/row-level security/i)
     await expect(change(FLIRTLOKAAL, { userId: user.id, delta: 0, reason: 'bonus' })).rejects.toThrow(/non-zero/)
   })

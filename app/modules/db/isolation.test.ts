@@ -52,14 +52,14 @@ describe('outside the scoped helper', () => {
   it('sees no rows of any scoped table', async () => {
     expect(await db.user.findMany()).toEqual([])
     expect(await db.profile.findMany()).toEqual([])
-    expect(await db.profile.findUnique({ where: { id: a.profile.id } })).toBeNull()
+    expect(await db.profile.findFirst({ where: { id: a.profile.id } })).toBeNull()
     const raw = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Profile"`
     expect(raw[0]!.n).toBe(0n)
   })
 
   it('cannot write a scoped row', async () => {
     await expect(
-      db.user.create({ data: { tenantId: 'flirtlokaal', email: 'sneaky@example.test' } }),
+      db.user.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', email: 'sneaky@example.test' } }),
     ).rejects.toThrow(/row-level security/i)
     const updated = await db.user.updateMany({ data: { credits: 1000 } })
     expect(updated.count).toBe(0)
@@ -76,12 +76,12 @@ describe('outside the scoped helper', () => {
 
 describe('tenant-scoped rows (accounts)', () => {
   it('a site reads its own accounts only, even when asking by id', async () => {
-    const own = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: a.user.id } }))
+    const own = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: a.user.id } } }))
     expect(own?.email).toBe(a.user.email)
-    const other = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: b.user.id } }))
+    const other = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: b.user.id } } }))
     expect(other).toBeNull()
     // Same pool, other site: accounts are still separate.
-    const siblingAccount = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: sibling.user.id } }))
+    const siblingAccount = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: sibling.user.id } } }))
     expect(siblingAccount).toBeNull()
   })
 
@@ -90,19 +90,19 @@ describe('tenant-scoped rows (accounts)', () => {
     expect(updated.count).toBe(0)
     const deleted = await withScope(db, FLIRTLOKAAL, (tx) => tx.user.deleteMany({ where: { id: b.user.id } }))
     expect(deleted.count).toBe(0)
-    const still = await withScope(db, DATEVIBE, (tx) => tx.user.findUnique({ where: { id: b.user.id } }))
+    const still = await withScope(db, DATEVIBE, (tx) => tx.user.findUnique({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: b.user.id } } }))
     expect(still?.credits).toBe(0)
   })
 
   it('a site cannot create an account in another site’s name', async () => {
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { tenantId: 'datevibe', email: 'x@example.test' } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.user.create({ data: { poolId: 'datevibe', tenantId: 'datevibe', email: 'x@example.test' } })),
     ).rejects.toThrow(/row-level security/i)
   })
 
   it('a site cannot move its account to another site', async () => {
     await expect(
-      withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: a.user.id }, data: { tenantId: 'datevibe' } })),
+      withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: a.user.id } }, data: { tenantId: 'datevibe' } })),
     ).rejects.toThrow(/row-level security/i)
   })
 })
@@ -118,7 +118,7 @@ describe('pool-scoped rows (profiles)', () => {
   })
 
   it('another pool cannot read or change a profile by id', async () => {
-    const read = await withScope(db, DATEVIBE, (tx) => tx.profile.findUnique({ where: { id: a.profile.id } }))
+    const read = await withScope(db, DATEVIBE, (tx) => tx.profile.findUnique({ where: { poolId_id: { poolId: DATEVIBE.poolId, id: a.profile.id } } }))
     expect(read).toBeNull()
     const changed = await withScope(db, DATEVIBE, (tx) => tx.profile.updateMany({ where: { id: a.profile.id }, data: { name: 'hacked' } }))
     expect(changed.count).toBe(0)

@@ -47,7 +47,7 @@ describe('createRequestReads', () => {
   it('keeps the scope: rows of another site stay invisible, and another scope is refused', async () => {
     const elsewhere = await createMember(db, DATEVIBE, 'Elsewhere')
     const reads = createRequestReads(db, FLIRTLOKAAL)
-    const seen = await readScoped(reads, FLIRTLOKAAL, (tx) => tx.user.findUnique({ where: { id: elsewhere.user.id } }))
+    const seen = await readScoped(reads, FLIRTLOKAAL, (tx) => tx.user.findFirst({ where: { id: elsewhere.user.id } }))
     expect(seen).toBeNull()
     await expect(readScoped(reads, DATEVIBE, (tx) => tx.user.count())).rejects.toThrow(/another scope/)
     await reads.end()

@@ -82,7 +82,7 @@ describe('answers', () => {
     const { member, fictional, conversation } = await waitingConversation()
     const chatter = await createTestOperator(db, { role: 'chatter', pools: ['benelux'] })
     const op = operatorDb(db, chatter.id)
-    const balance = async () => (await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { id: member.user.id }, select: { credits: true } }))).credits
+    const balance = async () => (await withScope(db, FLIRTLOKAAL, (tx) => tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: member.user.id } }, select: { credits: true } }))).credits
     const before = await balance()
     expect(before).toBe(40)
     // Not claimed: refused.
@@ -95,7 +95,7 @@ describe('answers', () => {
     const reply = await replyAsProfile(op, actorOf(chatter), tenants, { conversationId: conversation, body: 'Hello!' })
     expect(reply.ok).toBe(true)
     expect(await balance()).toBe(before)
-    const row = await withScope(db, FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { id: conversation } }))
+    const row = await withScope(db, FLIRTLOKAAL, (tx) => tx.conversation.findUniqueOrThrow({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: conversation } } }))
     expect(row).toMatchObject({ operatorWaitingFor: null, operatorWaitingSince: null, claimedBy: null })
     const message = await withScope(db, FLIRTLOKAAL, (tx) => tx.message.findFirstOrThrow({ where: { conversationId: conversation, senderId: fictional } }))
     expect(message).toMatchObject({ body: 'Hello!', credits: 0, recipientId: member.profile.id, operatorId: chatter.id })

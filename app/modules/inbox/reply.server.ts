@@ -54,7 +54,7 @@ export async function replyAsProfile(db: OperatorDb, actor: AuditActor, tenants:
       data: { id: messageId, poolId: conv.poolId, conversationId: conv.id, senderId: profile.id, recipientId: member.id, body, gift, photoId: gift ? null : photoId, credits: 0, deliveredAt: now, createdAt: now, operatorId: actor.id },
     })
     await tx.conversation.update({
-      where: { id: conv.id },
+      where: { poolId_id: { poolId: conv.poolId, id: conv.id } },
       data: { lastMessageAt: now, operatorWaitingFor: null, operatorWaitingSince: null, claimedBy: null, claimedUntil: null },
     })
     await tx.inboxReply.create({ data: { poolId: conv.poolId, tenantId: member.tenantId, conversationId: conv.id, messageId, operatorId: actor.id, language: conv.operatorLanguage, waitingSince: conv.operatorWaitingSince, answeredAt: now } })

@@ -39,8 +39,8 @@ describe('jobs', () => {
   it('purges accounts past their 14 days when a node starts (and hourly), as a job', async () => {
     const m = await createMember(db, DATEVIBE)
     await withScope(db, DATEVIBE, async (tx) => {
-      await tx.user.update({ where: { id: m.user.id }, data: { status: 'deleted', deletedAt: new Date(Date.now() - GRACE_MS - 60_000) } })
-      await tx.profile.update({ where: { id: m.profile.id }, data: { status: 'deleted' } })
+      await tx.user.update({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: m.user.id } }, data: { status: 'deleted', deletedAt: new Date(Date.now() - GRACE_MS - 60_000) } })
+      await tx.profile.update({ where: { poolId_id: { poolId: DATEVIBE.poolId, id: m.profile.id } }, data: { status: 'deleted' } })
     })
     const handlers = appJobHandlers({ db, tenants: async () => tenants, log: { info: () => undefined, warn: () => undefined, error: console.error } })
     const runner = await startJobs({ connectionString: process.env.APP_DATABASE_URL!, handlers: { 'accounts-purge': handlers['accounts-purge'] }, pollingIntervalSeconds: 0.5 })

@@ -193,7 +193,7 @@ describe('counting through signup and activation', () => {
     let rows = (await stats(FLIRTLOKAAL)).filter((r) => r.lander === 'iconslanding' && r.source === 'x')
     expect(rows).toEqual([{ lander: 'iconslanding', variant: 'b', source: 'x', visits: 1, signups: 1, activations: 0 }])
 
-    const token = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { tenantId: 'flirtlokaal', userId: user.id, purpose: 'activation' }))
+    const token = await withScope(db, FLIRTLOKAAL, (tx) => issueToken(tx, { ...FLIRTLOKAAL, userId: user.id, purpose: 'activation' }))
     expect(await activateAccount(db, FLIRTLOKAAL, token)).toMatchObject({ ok: true })
     rows = (await stats(FLIRTLOKAAL)).filter((r) => r.lander === 'iconslanding' && r.source === 'x')
     expect(rows[0]).toMatchObject({ signups: 1, activations: 1 })

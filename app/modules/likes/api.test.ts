@@ -127,7 +127,7 @@ describe('POST /api/likes', () => {
     const anonymous = await postLike(FLIRTLOKAAL, undefined, { intent: 'like', profileId: String(other.profile.id) })
     expect(anonymous).toMatchObject({ status: 403, body: { error: 'authentication_required' } })
 
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: mia.profile.id }, data: { status: 'disabled' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: mia.profile.id } }, data: { status: 'disabled' } }))
     const unconfirmed = await postLike(FLIRTLOKAAL, mia.cookie, { intent: 'like', profileId: String(other.profile.id) })
     expect(unconfirmed.status).toBe(403)
     expect(unconfirmed.body).toMatchObject({ error: 'not_confirmed', message: 'Bevestig eerst je account om leden te liken.' })
@@ -158,7 +158,7 @@ describe('the badge count in the default layout', () => {
     const fan = await loggedInMember(db, DATEDICHTBIJ)
     const hidden = await loggedInMember(db, FLIRTLOKAAL)
     for (const liker of [fan, hidden]) await giveLike(db, FLIRTLOKAAL, { likerId: liker.profile.id, likedId: me.profile.id, origin: 'profile', cdnPrefix: '/media/' })
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: hidden.profile.id }, data: { invisible: true } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: hidden.profile.id } }, data: { invisible: true } }))
     const request = await siteRequest(FLIRTLOKAAL, '/members', { cookie: me.cookie })
     const result = await runRoute(async () => layoutLoader({ request, context: await contextFor(FLIRTLOKAAL, request), params: {} }))
     expect(result.body).toEqual({ attention: { newLikes: 1, unreadMessages: 0 }, account: { credits: 0, paidUser: false } })

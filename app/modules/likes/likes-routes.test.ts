@@ -133,8 +133,8 @@ describe('/likes/m/{id}', () => {
     for (const m of [blocker, hidden, gone]) await likeOf(FLIRTLOKAAL, m.profile.id, viewer.profile.id)
     await createBlock(db, FLIRTLOKAAL, blocker.profile.id, viewer.profile.id)
     await withScope(db, FLIRTLOKAAL, async (tx) => {
-      await tx.profile.update({ where: { id: hidden.profile.id }, data: { invisible: true } })
-      await tx.profile.update({ where: { id: gone.profile.id }, data: { status: 'deleted' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: hidden.profile.id } }, data: { invisible: true } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: gone.profile.id } }, data: { status: 'deleted' } })
     })
     for (const id of ['abc', '0', '99999999999', String(blocker.profile.id), String(hidden.profile.id), String(gone.profile.id), String(far.profile.id)]) {
       const result = await get(FLIRTLOKAAL, `/likes/m/${id}`, viewer.cookie, memberLoader, { id })

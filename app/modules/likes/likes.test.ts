@@ -40,7 +40,7 @@ const profile = (scope: Scope, fields: ProfileSpec = {}) => createProfile(db, sc
 
 const like = (scope: Scope, likerId: number, likedId: number, now?: Date) => inScope(scope, (tx) => likeMember(tx, scope, { likerId, likedId, origin: 'profile', now }))
 const unlike = (scope: Scope, likerId: number, likedId: number) => inScope(scope, (tx) => unlikeMember(tx, scope, { likerId, likedId }))
-const setProfile = (scope: Scope, id: number, data: Prisma.ProfileUpdateInput) => inScope(scope, (tx) => tx.profile.update({ where: { id }, data }))
+const setProfile = (scope: Scope, id: number, data: Prisma.ProfileUpdateInput) => inScope(scope, (tx) => tx.profile.update({ where: { poolId_id: { poolId: scope.poolId, id: id } }, data }))
 const newLikes = (scope: Scope, viewerId: number) => inScope(scope, (tx) => countNewLikes(tx, scope, viewerId))
 const list = (scope: Scope, viewerId: number, tab: LikeTab, cursor: string | null = null, limit?: number) =>
   inScope(scope, (tx) => listLikes(tx, scope, { viewerId, tab, cursor, cdnPrefix: CDN, limit }))

@@ -290,7 +290,7 @@ describe('/swipe-game route', () => {
 
   it('answers 403 not_confirmed for an unconfirmed member', async () => {
     const bob = await loggedInMember(db, FLIRTLOKAAL, 'Bob')
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: bob.profile.id }, data: { status: 'disabled' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: bob.profile.id } }, data: { status: 'disabled' } }))
     const [target] = await men(1)
     expect(await post(FLIRTLOKAAL, bob.cookie, { intent: 'like', targetId: String(target) })).toMatchObject({ status: 403, body: { ok: false, error: 'not_confirmed' } })
     expect(await get(FLIRTLOKAAL, bob.cookie)).toMatchObject({ status: 200, body: { game: { state: 'not_confirmed' } } })

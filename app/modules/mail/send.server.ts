@@ -37,7 +37,7 @@ export type QueuedMail = RenderedMail & { to: string; headers?: Record<string, s
  */
 export async function queueMailIn(tx: ScopedTx, scope: Scope, mail: QueuedMail): Promise<string | null> {
   const { to, subject, text, html, headers, dedupeKey } = mail
-  const data = { tenantId: scope.tenantId, to, subject, text, html, headers: headers as Prisma.InputJsonValue | undefined, dedupeKey }
+  const data = { poolId: scope.poolId, tenantId: scope.tenantId, to, subject, text, html, headers: headers as Prisma.InputJsonValue | undefined, dedupeKey }
   let id: string
   if (dedupeKey) {
     const rows = await tx.outboxMail.createManyAndReturn({ data: [data], skipDuplicates: true, select: { id: true } })
@@ -76,15 +76,15 @@ export async function deliverOutboxMail(db: Db, tenant: Pick<LoadedTenant, 'slug
       async (tx) => {
         const rows = await tx.$queryRaw<{ id: string; to: string; subject: string; text: string; html: string; headers: Record<string, string> | null; sentAt: Date | null }[]>`
           SELECT "id", "to", "subject", "text", "html", "headers", "sentAt" FROM "OutboxMail"
-          WHERE "tenantId" = ${scope.tenantId} AND "id" = ${id} FOR UPDATE SKIP LOCKED`
+          WHERE "poolId" = ${scope.poolId} AND "tenantId" = ${scope.tenantId} AND "id" = ${id} FOR UPDATE SKIP LOCKED`
         const row = rows[0]
         if (!row) {
-          const exists = await tx.outboxMail.count({ where: { tenantId: scope.tenantId, id } })
+          const exists = await tx.outboxMail.count({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id } })
           return exists ? ('busy' as const) : ('done' as const)
         }
         if (row.sentAt) return 'done' as const
         if (!transporter) {
-          await tx.outboxMail.update({ where: { id }, data: { sentAt: new Date() } })
+          await tx.outboxMail.update({ where: { poolId_tenantId_id: { ...scope, id } }, data: { sentAt: new Date() } })
           return 'mailbox' as const
         }
         await transporter.sendMail({
@@ -96,14 +96,14 @@ export async function deliverOutboxMail(db: Db, tenant: Pick<LoadedTenant, 'slug
           headers: row.headers ?? undefined,
           messageId: `<${row.id}@${tenant.domains[0] ?? 'localhost'}>`,
         })
-        await tx.outboxMail.update({ where: { id }, data: { sentAt: new Date(), attempts: { increment: 1 }, lastError: null } })
+        await tx.outboxMail.update({ where: { poolId_tenantId_id: { ...scope, id } }, data: { sentAt: new Date(), attempts: { increment: 1 }, lastError: null } })
         return 'sent' as const
       },
       { timeout: 60_000, maxWait: 10_000 },
     )
   } catch (error) {
     await withScope(db, scope, (tx) =>
-      tx.outboxMail.updateMany({ where: { tenantId: scope.tenantId, id, sentAt: null }, data: { attempts: { increment: 1 }, lastError: String(error instanceof Error ? error.message : error).slice(0, 500) } }),
+      tx.outboxMail.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id, sentAt: null }, data: { attempts: { increment: 1 }, lastError: String(error instanceof Error ? error.message : error).slice(0, 500) } }),
     ).catch(() => undefined)
     throw error
   }

@@ -17,7 +17,7 @@ export async function recordPageHidden(db: Db, scope: Scope, userId: string, now
 
 export async function dismissAlert(db: Db, scope: Scope, userId: string, alert: 'push' | 'notifications_disabled', now = new Date()): Promise<Date> {
   await withScope(db, scope, (tx) =>
-    tx.user.updateMany({ where: { tenantId: scope.tenantId, id: userId }, data: alert === 'push' ? { pushAlertDismissedAt: now } : { disabledAlertDismissedAt: now } }),
+    tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, data: alert === 'push' ? { pushAlertDismissedAt: now } : { disabledAlertDismissedAt: now } }),
   )
   return now
 }

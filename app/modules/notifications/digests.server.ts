@@ -49,7 +49,7 @@ export async function sendUnreadReminders(db: Db, tenants: readonly LoadedTenant
         GROUP BY u."id", p."name" LIMIT 500`,
     )
     for (const c of candidates) {
-      const claim = (tx: ScopedTx) => tx.user.updateMany({ where: { tenantId: scope.tenantId, id: c.userId, OR: [{ remindedAt: null }, { remindedAt: { lte: since } }] }, data: { remindedAt: now } })
+      const claim = (tx: ScopedTx) => tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: c.userId, OR: [{ remindedAt: null }, { remindedAt: { lte: since } }] }, data: { remindedAt: now } })
       const done = await claimAndNotify(db, tenant, c.userId, claim, {
         kind: 'unread_message_reminders',
         mailKind: 'unread_reminder',
@@ -83,7 +83,7 @@ export async function sendWeeklyUpdates(db: Db, tenants: readonly LoadedTenant[]
     for (const c of candidates) {
       // Nothing happened for this member this week: no mail about nothing.
       if (Number(c.likes) === 0 && Number(c.unread) === 0) continue
-      const claim = (tx: ScopedTx) => tx.user.updateMany({ where: { tenantId: scope.tenantId, id: c.userId, OR: [{ weeklyAt: null }, { weeklyAt: { lte: due } }] }, data: { weeklyAt: now } })
+      const claim = (tx: ScopedTx) => tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: c.userId, OR: [{ weeklyAt: null }, { weeklyAt: { lte: due } }] }, data: { weeklyAt: now } })
       const done = await claimAndNotify(db, tenant, c.userId, claim, {
         kind: 'weekly_updates',
         mailKind: 'weekly_update',

@@ -54,7 +54,7 @@ async function pair() {
   // Same pool, two sites: the sender writes on DateDichtbij, the recipient lives on FlirtLokaal.
   const sender = await createMember(db, DATEDICHTBIJ, `sender${Math.random().toString(36).slice(2, 6)}`)
   const recipient = await createMember(db, FLIRTLOKAAL, `anna${Math.random().toString(36).slice(2, 6)}`)
-  await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: recipient.user.id }, data: { locale: 'en' } }))
+  await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: recipient.user.id } }, data: { locale: 'en' } }))
   const browser = push.subscribe()
   expect(await saveSubscription(db, FLIRTLOKAAL, recipient.user.id, browser, 'en')).toBe('saved')
   const send = (body: string) =>
@@ -124,7 +124,7 @@ describe('a message notifies the recipient by e-mail and push', () => {
   it('messages held until the sender activates notify the recipient at activation', async () => {
     const { sender, recipient, browser } = await pair()
     await withScope(db, DATEDICHTBIJ, async (tx) => {
-      await tx.user.update({ where: { id: sender.user.id }, data: { status: 'not_confirmed' } })
+      await tx.user.update({ where: { poolId_tenantId_id: { poolId: DATEDICHTBIJ.poolId, tenantId: DATEDICHTBIJ.tenantId, id: sender.user.id } }, data: { status: 'not_confirmed' } })
       await tx.profile.update({ where: { poolId_id: { poolId: DATEDICHTBIJ.poolId, id: sender.profile.id } }, data: { status: 'disabled' } })
     })
     const held = await sendMessage(db, DATEDICHTBIJ, { sender: { userId: sender.user.id, profileId: sender.profile.id, paidUser: true }, recipientId: recipient.profile.id, body: 'Before my activation', cost: 0, maxLength: 500 })
@@ -132,7 +132,7 @@ describe('a message notifies the recipient by e-mail and push', () => {
     await settled()
     expect(mailsTo(recipient.user.email)).toHaveLength(0)
     expect(pushesTo(browser.endpoint)).toHaveLength(0)
-    const token = await withScope(db, DATEDICHTBIJ, (tx) => issueToken(tx, { tenantId: DATEDICHTBIJ.tenantId, userId: sender.user.id, purpose: 'activation' }))
+    const token = await withScope(db, DATEDICHTBIJ, (tx) => issueToken(tx, { ...DATEDICHTBIJ, userId: sender.user.id, purpose: 'activation' }))
     expect((await activateAccount(db, DATEDICHTBIJ, token)).ok).toBe(true)
     await expect.poll(() => mailsTo(recipient.user.email).length, { timeout: 15_000 }).toBe(1)
     await expect.poll(() => pushesTo(browser.endpoint).length, { timeout: 15_000 }).toBe(1)
@@ -141,7 +141,7 @@ describe('a message notifies the recipient by e-mail and push', () => {
 
   it('in Dutch for a member whose language is Dutch, likes and matches too', async () => {
     const { sender, recipient, browser } = await pair()
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: recipient.user.id }, data: { locale: 'nl' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: recipient.user.id } }, data: { locale: 'nl' } }))
     await giveLike(db, DATEDICHTBIJ, { likerId: sender.profile.id, likedId: recipient.profile.id, origin: 'profile', cdnPrefix: '/media/' })
     await expect.poll(() => mailsTo(recipient.user.email).length, { timeout: 15_000 }).toBe(1)
     expect(mailsTo(recipient.user.email)[0]!.subject).toBe(`${sender.profile.name} vindt je leuk op FlirtLokaal`)
@@ -156,7 +156,7 @@ describe('a message notifies the recipient by e-mail and push', () => {
 
   it('sends nothing when the member switched those kinds off', async () => {
     const { recipient, browser, send } = await pair()
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: recipient.user.id }, data: { emailKinds: ['like'], pushKinds: ['like'] } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: recipient.user.id } }, data: { emailKinds: ['like'], pushKinds: ['like'] } }))
     await send('Hello')
     await send('Hello again')
     await settled()
@@ -200,7 +200,7 @@ describe('a message notifies the recipient by e-mail and push', () => {
 describe('bulk mail and one-click unsubscribe', () => {
   it('unread reminders carry List-Unsubscribe (RFC 8058); the link switches that kind off with reason listunsubscribe', async () => {
     const { recipient, send } = await pair()
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: recipient.user.id }, data: { emailKinds: ['unread_message_reminders'], pushKinds: [] } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: recipient.user.id } }, data: { emailKinds: ['unread_message_reminders'], pushKinds: [] } }))
     await send('Unread one')
     await settled()
     // A day later the message is still unread.
@@ -223,7 +223,7 @@ describe('bulk mail and one-click unsubscribe', () => {
 
   it('the weekly update goes once a week to members with news, with List-Unsubscribe', async () => {
     const { recipient, send } = await pair()
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: recipient.user.id }, data: { emailKinds: ['weekly_updates'], pushKinds: [] } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: recipient.user.id } }, data: { emailKinds: ['weekly_updates'], pushKinds: [] } }))
     await send('Unread for the week')
     await settled()
     const { sendWeeklyUpdates } = await import('./digests.server.ts')

@@ -15,7 +15,7 @@ const kindsOnly = (list: readonly string[]) => NOTIFICATION_KINDS.filter((k) => 
 
 export async function readPreferences(db: Db, scope: Scope, userId: string): Promise<Preferences | null> {
   const user = await withScope(db, scope, (tx) =>
-    tx.user.findFirst({ where: { tenantId: scope.tenantId, id: userId }, select: { emailKinds: true, pushKinds: true, notificationsDisabled: true } }),
+    tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, select: { emailKinds: true, pushKinds: true, notificationsDisabled: true } }),
   )
   if (!user) return null
   return { email: kindsOnly(user.emailKinds), push: kindsOnly(user.pushKinds), disabled: user.notificationsDisabled as DisabledReason[] }
@@ -36,10 +36,10 @@ export async function savePreferences(db: Db, scope: Scope, userId: string, inpu
 /** A bounce or complaint for `email` on this site: e-mail off with that reason. False when no account has it. */
 export async function disableEmail(db: Db, scope: Scope, email: string, reason: DisabledReason): Promise<boolean> {
   return withScope(db, scope, async (tx) => {
-    const user = await tx.user.findUnique({ where: { tenantId_email: { tenantId: scope.tenantId, email: normalizeEmail(email) } }, select: { id: true, notificationsDisabled: true } })
+    const user = await tx.user.findUnique({ where: { poolId_tenantId_email: { poolId: scope.poolId, tenantId: scope.tenantId, email: normalizeEmail(email) } }, select: { id: true, notificationsDisabled: true } })
     if (!user) return false
     if (!user.notificationsDisabled.includes(reason)) {
-      await tx.user.update({ where: { id: user.id }, data: { notificationsDisabled: [...user.notificationsDisabled, reason] } })
+      await tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: user.id } }, data: { notificationsDisabled: [...user.notificationsDisabled, reason] } })
     }
     return true
   })
@@ -51,10 +51,10 @@ export async function unsubscribe(db: Db, scope: Scope, token: string): Promise<
   if (!parsed || !isKind(parsed.kind)) return false
   const kind = parsed.kind
   return withScope(db, scope, async (tx) => {
-    const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: parsed.userId }, select: { id: true, emailKinds: true, notificationsDisabled: true } })
+    const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: parsed.userId }, select: { id: true, emailKinds: true, notificationsDisabled: true } })
     if (!user) return false
     await tx.user.update({
-      where: { id: user.id },
+      where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: user.id } },
       data: {
         emailKinds: user.emailKinds.filter((k) => k !== kind),
         notificationsDisabled: user.notificationsDisabled.includes('listunsubscribe') ? user.notificationsDisabled : [...user.notificationsDisabled, 'listunsubscribe'],

@@ -38,8 +38,8 @@ export async function saveSubscription(db: Db, scope: Scope, userId: string, inp
   if (!endpointAllowed(input.endpoint)) return 'refused'
   await withScope(db, scope, (tx) =>
     tx.pushSubscription.upsert({
-      where: { tenantId_endpoint: { tenantId: scope.tenantId, endpoint: input.endpoint } },
-      create: { tenantId: scope.tenantId, userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, locale },
+      where: { poolId_tenantId_endpoint: { poolId: scope.poolId, tenantId: scope.tenantId, endpoint: input.endpoint } },
+      create: { poolId: scope.poolId, tenantId: scope.tenantId, userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, locale },
       // A browser's endpoint moves with the member who is logged in on it.
       update: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, locale },
     }),
@@ -48,7 +48,7 @@ export async function saveSubscription(db: Db, scope: Scope, userId: string, inp
 }
 
 export async function hasSubscription(tx: ScopedTx, scope: Scope, userId: string): Promise<boolean> {
-  return (await tx.pushSubscription.count({ where: { tenantId: scope.tenantId, userId } })) > 0
+  return (await tx.pushSubscription.count({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId } })) > 0
 }
 
 export type PushOutcome = 'sent' | 'gone' | 'no_keys' | 'missing'
@@ -61,12 +61,12 @@ export class PushFailed extends Error {}
  * https only). 5xx and network errors throw, so the job is retried with backoff.
  */
 export async function deliverPush(db: Db, scope: Scope, subscriptionId: string, payload: PushPayload, subject: string): Promise<PushOutcome> {
-  const sub = await withScope(db, scope, (tx) => tx.pushSubscription.findFirst({ where: { tenantId: scope.tenantId, id: subscriptionId } }))
+  const sub = await withScope(db, scope, (tx) => tx.pushSubscription.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: subscriptionId } }))
   if (!sub) return 'missing'
   const keys = vapidKeysFor(scope.tenantId)
   if (!keys) return 'no_keys'
   if (!endpointAllowed(sub.endpoint)) {
-    await withScope(db, scope, (tx) => tx.pushSubscription.deleteMany({ where: { tenantId: scope.tenantId, id: sub.id } }))
+    await withScope(db, scope, (tx) => tx.pushSubscription.deleteMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: sub.id } }))
     return 'gone'
   }
   const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
@@ -83,10 +83,10 @@ export async function deliverPush(db: Db, scope: Scope, subscriptionId: string, 
   })
   await response.arrayBuffer().catch(() => undefined)
   if (response.status === 404 || response.status === 410) {
-    await withScope(db, scope, (tx) => tx.pushSubscription.deleteMany({ where: { tenantId: scope.tenantId, id: sub.id } }))
+    await withScope(db, scope, (tx) => tx.pushSubscription.deleteMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: sub.id } }))
     return 'gone'
   }
   if (!response.ok) throw new PushFailed(`push service answered ${response.status}`)
-  await withScope(db, scope, (tx) => tx.pushSubscription.updateMany({ where: { tenantId: scope.tenantId, id: sub.id }, data: { lastSentAt: new Date() } }))
+  await withScope(db, scope, (tx) => tx.pushSubscription.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: sub.id }, data: { lastSentAt: new Date() } }))
   return 'sent'
 }

@@ -42,8 +42,8 @@ describe('an operator assigned to one pool', () => {
     const op = operatorDb(db, (await createTestOperator(db, { role: 'moderator', pools: ['benelux'] })).id)
     const seen = await withOperator(op, (tx) => tx.profile.findMany({ where: { id: { in: [nl.profile.id, uk.profile.id, fictionalUk] } }, select: { id: true } }))
     expect(seen.map((p) => p.id)).toEqual([nl.profile.id])
-    expect(await withOperator(op, (tx) => tx.user.findUnique({ where: { id: uk.user.id } }))).toBeNull()
-    expect(await withOperator(op, (tx) => tx.user.findUnique({ where: { id: nl.user.id }, select: { id: true } }))).toEqual({ id: nl.user.id })
+    expect(await withOperator(op, (tx) => tx.user.findFirst({ where: { id: uk.user.id } }))).toBeNull()
+    expect(await withOperator(op, (tx) => tx.user.findFirst({ where: { id: nl.user.id }, select: { id: true } }))).toEqual({ id: nl.user.id })
   })
 
   it('cannot write into another pool, even when a function is handed that pool as its scope', async () => {
@@ -72,7 +72,7 @@ describe('roles in the database', () => {
       expect(await tx.creditTransaction.count()).toBe(0)
       const conversations = await tx.conversation.findMany({ select: { id: true } })
       expect(conversations.map((c) => c.id)).toEqual([operatedNl])
-      expect(await tx.conversation.findUnique({ where: { id: privateNl } })).toBeNull()
+      expect(await tx.conversation.findFirst({ where: { id: privateNl } })).toBeNull()
     })
   })
 
@@ -126,7 +126,7 @@ describe('the audit log', () => {
 describe('fictional profiles', () => {
   it('stay fictional: the flag cannot be cleared, by operators or anyone', async () => {
     const op = operatorDb(db, (await createTestOperator(db, { role: 'admin', allSites: true })).id)
-    await expect(withOperator(op, (tx) => tx.profile.update({ where: { id: fictionalNl }, data: { fictional: false } }))).rejects.toThrow(/stays fictional/)
-    await expect(withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: fictionalNl }, data: { fictional: false } }))).rejects.toThrow(/stays fictional/)
+    await expect(withOperator(op, (tx) => tx.profile.update({ where: { poolId_id: { poolId: 'benelux', id: fictionalNl } }, data: { fictional: false } }))).rejects.toThrow(/stays fictional/)
+    await expect(withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: fictionalNl } }, data: { fictional: false } }))).rejects.toThrow(/stays fictional/)
   })
 })

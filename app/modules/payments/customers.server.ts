@@ -9,11 +9,11 @@ export const MANDATE_METHODS = new Set(['creditcard', 'ideal', 'bancontact', 'so
 
 /** The member's Mollie customer, created once (its idempotency key makes a race one customer). */
 export async function customerFor(db: Db, mollie: MollieClient, scope: Scope, userId: string): Promise<string> {
-  const existing = await withScope(db, scope, (tx) => tx.paymentCustomer.findUnique({ where: { tenantId_userId: { tenantId: scope.tenantId, userId } } }))
+  const existing = await withScope(db, scope, (tx) => tx.paymentCustomer.findUnique({ where: { poolId_tenantId_userId: { poolId: scope.poolId, tenantId: scope.tenantId, userId } } }))
   if (existing) return existing.mollieCustomerId
   const customer = await mollie.customers.create({ metadata: { member: userId, site: scope.tenantId }, idempotencyKey: `customer-${scope.tenantId}-${userId}` } as never)
-  await withScope(db, scope, (tx) => tx.$executeRaw`INSERT INTO "PaymentCustomer" ("tenantId", "userId", "mollieCustomerId") VALUES (${scope.tenantId}, ${userId}, ${customer.id}) ON CONFLICT DO NOTHING`)
-  const stored = await withScope(db, scope, (tx) => tx.paymentCustomer.findUniqueOrThrow({ where: { tenantId_userId: { tenantId: scope.tenantId, userId } } }))
+  await withScope(db, scope, (tx) => tx.$executeRaw`INSERT INTO "PaymentCustomer" ("poolId", "tenantId", "userId", "mollieCustomerId") VALUES (${scope.poolId}, ${scope.tenantId}, ${userId}, ${customer.id}) ON CONFLICT DO NOTHING`)
+  const stored = await withScope(db, scope, (tx) => tx.paymentCustomer.findUniqueOrThrow({ where: { poolId_tenantId_userId: { poolId: scope.poolId, tenantId: scope.tenantId, userId } } }))
   return stored.mollieCustomerId
 }
 

@@ -31,9 +31,9 @@ export type DirectDebitState = {
 
 /** What the rule says for this member now: shown in member care, applied by assertDirectDebitAllowed. */
 export async function directDebitState(tx: ScopedTx, scope: Scope, site: Pick<TenantConfig, 'payments'>, userId: string, now = new Date()): Promise<DirectDebitState> {
-  const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: userId }, select: { directDebit: true, directDebitLimit: true } })
-  const chargebacks = await tx.payment.count({ where: { tenantId: scope.tenantId, userId, chargedBackAt: { not: null } } })
-  const bounced = chargebacks > 0 ? 0 : await tx.payment.count({ where: { tenantId: scope.tenantId, userId, method: 'sdd', status: 'failed' } })
+  const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, select: { directDebit: true, directDebitLimit: true } })
+  const chargebacks = await tx.payment.count({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId, chargedBackAt: { not: null } } })
+  const bounced = chargebacks > 0 ? 0 : await tx.payment.count({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId, method: 'sdd', status: 'failed' } })
   const cause = chargebacks > 0 ? 'chargeback' : bounced > 0 ? 'failed' : null
   const override = user?.directDebit === 'allowed' || user?.directDebit === 'blocked' ? user.directDebit : null
   const recent = await tx.payment.aggregate({

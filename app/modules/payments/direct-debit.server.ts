@@ -27,9 +27,9 @@ export async function sendDirectDebitCode(mail: MailContext, input: { userId: st
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const user = await withScope(db, scope, async (tx) => {
     const now = new Date()
-    await tx.token.updateMany({ where: { tenantId: scope.tenantId, userId: input.userId, purpose: 'direct_debit', usedAt: null }, data: { usedAt: now } })
-    await tx.token.create({ data: { tenantId: scope.tenantId, userId: input.userId, purpose: 'direct_debit', tokenHash: codeHash(input.userId, code), expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.direct_debit) } })
-    return tx.user.findFirst({ where: { tenantId: scope.tenantId, id: input.userId }, select: { email: true, profile: { select: { name: true } } } })
+    await tx.token.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, purpose: 'direct_debit', usedAt: null }, data: { usedAt: now } })
+    await tx.token.create({ data: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, purpose: 'direct_debit', tokenHash: codeHash(input.userId, code), expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.direct_debit) } })
+    return tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: input.userId }, select: { email: true, profile: { select: { name: true } } } })
   })
   if (!user) return
   await sendMail(mail, { to: user.email, kind: 'direct_debit_code', link: input.link, values: { name: user.profile?.name ?? '', code } })
@@ -38,12 +38,12 @@ export async function sendDirectDebitCode(mail: MailContext, input: { userId: st
 /** Uses the code once. A wrong code voids the open one: one guess per mail. */
 async function useCode(tx: ScopedTx, scope: Scope, userId: string, code: string): Promise<boolean> {
   const now = new Date()
-  const token = /^\d{6}$/.test(code) ? await tx.token.findUnique({ where: { tenantId_tokenHash: { tenantId: scope.tenantId, tokenHash: codeHash(userId, code) } } }) : null
+  const token = /^\d{6}$/.test(code) ? await tx.token.findUnique({ where: { poolId_tenantId_tokenHash: { poolId: scope.poolId, tenantId: scope.tenantId, tokenHash: codeHash(userId, code) } } }) : null
   if (token && token.userId === userId && token.purpose === 'direct_debit' && !token.usedAt && token.expiresAt > now) {
     const claimed = await tx.token.updateMany({ where: { id: token.id, usedAt: null }, data: { usedAt: now } })
     if (claimed.count === 1) return true
   }
-  await tx.token.updateMany({ where: { tenantId: scope.tenantId, userId, purpose: 'direct_debit', usedAt: null }, data: { usedAt: now } })
+  await tx.token.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId, purpose: 'direct_debit', usedAt: null }, data: { usedAt: now } })
   return false
 }
 
@@ -60,7 +60,7 @@ export async function payByDirectDebit(db: Db, site: Site, scope: Scope, input: 
     // One submission of this member at a time: a double click waits, then finds the first's row.
     const member = await lockMember(tx, scope, input.userId)
     if (!member) return 'unavailable' as const
-    const retry = await tx.payment.findUnique({ where: { tenantId_userId_idempotencyKey: { tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
+    const retry = await tx.payment.findUnique({ where: { poolId_tenantId_userId_idempotencyKey: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
     if (retry) return retry.id
     // The time bonus or welcome discount, as with every other method (decision 040).
     const discount = await discountFor(tx, scope, site, member, null, { country: input.country, currency: bundle.currency, amount: bundle.amount, method: 'sdd' })
@@ -72,7 +72,7 @@ export async function payByDirectDebit(db: Db, site: Site, scope: Scope, input: 
     if (!(await useCode(tx, scope, input.userId, input.code))) return 'code' as const
     // The row now, inside the lock: repeatOrder below continues it (same idempotency key).
     const id = randomUUID()
-    await tx.payment.create({ data: { id, tenantId: scope.tenantId, userId: input.userId, bundleId: bundle.id, credits: bundle.credits, amount, currency: bundle.currency, method: 'sdd', sequence: 'recurring', idempotencyKey: input.idempotencyKey, discountCode: code, discountPercent: percent } })
+    await tx.payment.create({ data: { id, poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, bundleId: bundle.id, credits: bundle.credits, amount, currency: bundle.currency, method: 'sdd', sequence: 'recurring', idempotencyKey: input.idempotencyKey, discountCode: code, discountPercent: percent } })
     if (code && !(await reserveDiscount(tx, scope, input.userId, code, id))) throw new Error(`discount ${code} was taken under the member's lock`)
     return 'ok' as const
   })

@@ -92,7 +92,7 @@ describe('direct debit', () => {
 
   it('refuses beyond the site\'s 30-day limit', async () => {
     const member = await loggedInMember(db, FLIRTLOKAAL)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { tenantId: 'flirtlokaal', userId: member.user.id, bundleId: 'value', credits: 800, amount: 14_000, currency: 'EUR', method: 'sdd', status: 'paid' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: member.user.id, bundleId: 'value', credits: 800, amount: 14_000, currency: 'EUR', method: 'sdd', status: 'paid' } }))
     const refused = await post(member.cookie, form(await mailedCode(member.cookie, member.user.email)))
     expect(refused.status).toBe(403)
     expect(JSON.stringify(refused.body)).toContain('payments:directDebit.limit')

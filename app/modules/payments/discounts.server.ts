@@ -48,9 +48,9 @@ const INTRODUCTORY = [TIME_BONUS_CODE, WELCOME_CODE] as const
  */
 export async function reserveDiscount(tx: ScopedTx, scope: Scope, userId: string, code: string, paymentId: string): Promise<boolean> {
   const rows = await tx.$queryRaw<{ paymentId: string }[]>`
-    INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES (${scope.tenantId}, ${code}, ${userId}, ${paymentId})
-    ON CONFLICT ("tenantId", code, "userId") DO UPDATE SET "paymentId" = EXCLUDED."paymentId", "createdAt" = now()
-    WHERE NOT EXISTS (SELECT 1 FROM "Payment" p WHERE p."tenantId" = "DiscountRedemption"."tenantId" AND p.id = "DiscountRedemption"."paymentId" AND p.status::text = ANY(${[...LIVE_STATUSES]}))
+    INSERT INTO "DiscountRedemption" ("poolId", "tenantId", code, "userId", "paymentId") VALUES (${scope.poolId}, ${scope.tenantId}, ${code}, ${userId}, ${paymentId})
+    ON CONFLICT ("poolId", "tenantId", code, "userId") DO UPDATE SET "paymentId" = EXCLUDED."paymentId", "createdAt" = now()
+    WHERE NOT EXISTS (SELECT 1 FROM "Payment" p WHERE p."poolId" = "DiscountRedemption"."poolId" AND p."tenantId" = "DiscountRedemption"."tenantId" AND p.id = "DiscountRedemption"."paymentId" AND p.status::text = ANY(${[...LIVE_STATUSES]}))
     RETURNING "paymentId"`
   return rows[0]?.paymentId === paymentId
 }

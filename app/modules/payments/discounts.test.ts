@@ -113,7 +113,7 @@ describe('time bonus and welcome discount', () => {
     expect(layout.timeBonus?.secondsLeft).toBeGreaterThan(TIME_BONUS_SECONDS - 60)
     expect(layout.timeBonus?.texts.title).toBe('25% welcome bonus')
     const old = await loggedInMember(db, DATEVIBE)
-    await withScope(db, DATEVIBE, (tx) => tx.user.update({ where: { id: old.user.id }, data: { signupDate: new Date(Date.now() - TIME_BONUS_SECONDS * 1000 - 5000) } }))
+    await withScope(db, DATEVIBE, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: old.user.id } }, data: { signupDate: new Date(Date.now() - TIME_BONUS_SECONDS * 1000 - 5000) } }))
     expect(((await call(DATEVIBE, old.cookie, '/members', layoutLoader)).body as { timeBonus?: unknown }).timeBonus).toBeUndefined()
   })
 })

@@ -44,7 +44,7 @@ async function spend(scope: Scope, userId: string, credits: number, reference: s
   expect(result.ok).toBe(true)
 }
 
-const paymentRow = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { id } }))
+const paymentRow = (scope: Scope, id: string) => withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: id } } }))
 const mollieRefunds = async (scope: Scope, molliePaymentId: string) => {
   const mollie = mollieFor(await tenantFor(scope))!
   return mollie.paymentRefunds.page({ paymentId: molliePaymentId })
@@ -198,11 +198,11 @@ describe('#20.4 and #20.7 direct debit', () => {
   it('#20.4 a repeat order on a SEPA mandate is refused after a chargeback and beyond the 30-day limit', async () => {
     const { user } = await createMember(db, FLIRTLOKAAL)
     const { site, mandateId } = await sepaMandate(user.id)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { tenantId: 'flirtlokaal', userId: user.id, bundleId: 'value', credits: 800, amount: 14_000, currency: 'EUR', method: 'sdd', status: 'paid' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: user.id, bundleId: 'value', credits: 800, amount: 14_000, currency: 'EUR', method: 'sdd', status: 'paid' } }))
     expect(await repeatOrder(db, site, FLIRTLOKAAL, order(user.id, mandateId))).toEqual({ ok: false, reason: 'limit' })
     const { user: other } = await createMember(db, FLIRTLOKAAL)
     const second = await sepaMandate(other.id)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { tenantId: 'flirtlokaal', userId: other.id, bundleId: 'starter', credits: 100, amount: 1495, currency: 'EUR', method: 'ideal', status: 'paid', chargedBackAt: new Date() } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: other.id, bundleId: 'starter', credits: 100, amount: 1495, currency: 'EUR', method: 'ideal', status: 'paid', chargedBackAt: new Date() } }))
     expect(await repeatOrder(db, site, FLIRTLOKAAL, order(other.id, second.mandateId))).toEqual({ ok: false, reason: 'blocked' })
   })
 
@@ -210,7 +210,7 @@ describe('#20.4 and #20.7 direct debit', () => {
     const site = await tenantFor(FLIRTLOKAAL)
     const { user } = await createMember(db, FLIRTLOKAAL)
     // Creating it at Mollie failed two hours ago: an open row without a Mollie id.
-    const row = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { tenantId: 'flirtlokaal', userId: user.id, bundleId: 'starter', credits: 100, amount: 1495, currency: 'EUR', method: 'sdd', sequence: 'recurring', createdAt: new Date(Date.now() - 2 * 3_600_000) } }))
+    const row = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: user.id, bundleId: 'starter', credits: 100, amount: 1495, currency: 'EUR', method: 'sdd', sequence: 'recurring', createdAt: new Date(Date.now() - 2 * 3_600_000) } }))
     await reconcileOpenPayments(db, [site], { log: quiet })
     expect((await paymentRow(FLIRTLOKAAL, row.id)).status).toBe('provider_error')
     expect(await withScope(db, FLIRTLOKAAL, (tx) => assertDirectDebitAllowed(tx, FLIRTLOKAAL, site, user.id, 1495))).toBeNull()
@@ -221,7 +221,7 @@ describe('#20.5 charged but never credited', () => {
   /** Mollie made the payment, but our write of its id "failed": the row has none. */
   async function lostPurchase(userId: string) {
     const bought = await purchase(db, FLIRTLOKAAL, userId)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.update({ where: { id: bought.row.id }, data: { molliePaymentId: null, checkoutUrl: null, createdAt: new Date(Date.now() - 5 * 60_000) } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: bought.row.id } }, data: { molliePaymentId: null, checkoutUrl: null, createdAt: new Date(Date.now() - 5 * 60_000) } }))
     await sandbox.complete(bought.molliePaymentId, 'paid')
     return bought
   }

@@ -103,7 +103,7 @@ async function apply(s: Step, userId: string, bought: Bought[]): Promise<void> {
         locale: 'nl',
       })
       if (result.ok) {
-        const row = await withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { id: result.paymentId } }))
+        const row = await withScope(db, scope, (tx) => tx.payment.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: result.paymentId } } }))
         bought.push({ id: row.id, mollieId: row.molliePaymentId! })
       }
       return
@@ -168,7 +168,7 @@ async function apply(s: Step, userId: string, bought: Bought[]): Promise<void> {
 
 async function checkInvariants(userId: string, label: string): Promise<void> {
   const state = await withScope(db, scope, async (tx) => ({
-    user: await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true, paidUser: true } }),
+    user: await tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId } }, select: { credits: true, paidUser: true } }),
     ledger: await tx.creditTransaction.findMany({ where: { tenantId: scope.tenantId, userId } }),
     payments: await tx.payment.findMany({ where: { tenantId: scope.tenantId, userId } }),
   }))

@@ -87,7 +87,7 @@ export async function checkoutPage(context: Context, member: Member, headers: He
 /** A payment of this member, after asking Mollie once more when it is not final. */
 export async function resultPage(context: Context, member: Member, paymentId: string) {
   const { db, scope, tenant } = context
-  const find = () => withScope(db, scope, (tx) => tx.payment.findFirst({ where: { tenantId: scope.tenantId, userId: member.userId, id: paymentId } }))
+  const find = () => withScope(db, scope, (tx) => tx.payment.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: member.userId, id: paymentId } }))
   let payment = await find()
   if (!payment) return null
   if (payment.molliePaymentId && ['open', 'pending', 'authorized'].includes(payment.status)) {
@@ -98,11 +98,11 @@ export async function resultPage(context: Context, member: Member, paymentId: st
       console.error(`payments: ${tenant.slug}: status of ${payment.id} could not be read`, error)
     }
   }
-  const balance = await withScope(db, scope, (tx) => tx.user.findFirst({ where: { tenantId: scope.tenantId, id: member.userId }, select: { credits: true, paidUser: true } }))
+  const balance = await withScope(db, scope, (tx) => tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: member.userId }, select: { credits: true, paidUser: true } }))
   // "Premium for life" is news only on the purchase that made the member premium: the first paid one.
   const paidAt = payment.status === 'paid' ? payment.paidAt : null
   const paidBefore = paidAt
-    ? await withScope(db, scope, (tx) => tx.payment.count({ where: { tenantId: scope.tenantId, userId: member.userId, paidAt: { lt: paidAt } } }))
+    ? await withScope(db, scope, (tx) => tx.payment.count({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: member.userId, paidAt: { lt: paidAt } } }))
     : 1
   return {
     id: payment.id,

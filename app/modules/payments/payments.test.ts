@@ -39,7 +39,7 @@ describe('the Mollie webhook', () => {
     expect(after.paidUser).toBe(true)
     expect(after.ledger).toHaveLength(1)
     expect(after.ledger[0]).toMatchObject({ delta: row.credits, reason: 'purchase', reference: row.id })
-    const paid = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.findUniqueOrThrow({ where: { id: row.id } }))
+    const paid = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: row.id } } }))
     expect(paid.status).toBe('paid')
     expect(paid.creditedAt).not.toBeNull()
   })
@@ -51,7 +51,7 @@ describe('the Mollie webhook', () => {
     expect((await sendWebhook(DATEVIBE, molliePaymentId)).status).toBe(200)
     const after = await creditsOf(db, DATEVIBE, user.id)
     expect(after).toMatchObject({ credits: 0, paidUser: false, ledger: [] })
-    const stored = await withScope(db, DATEVIBE, (tx) => tx.payment.findUniqueOrThrow({ where: { id: row.id } }))
+    const stored = await withScope(db, DATEVIBE, (tx) => tx.payment.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: row.id } } }))
     expect(stored.status).toBe(status)
   })
 
@@ -59,7 +59,7 @@ describe('the Mollie webhook', () => {
     const { user } = await createMember(db, FLIRTLOKAAL)
     const { row, molliePaymentId } = await purchase(db, FLIRTLOKAAL, user.id)
     // Someone changed our row's price after the payment was made (or Mollie's differs).
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.update({ where: { id: row.id }, data: { amount: row.amount + 1 } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: row.id } }, data: { amount: row.amount + 1 } }))
     await sandbox.complete(molliePaymentId, 'paid')
     const errors: string[] = []
     const original = console.error
@@ -70,7 +70,7 @@ describe('the Mollie webhook', () => {
       console.error = original
     }
     expect(await creditsOf(db, FLIRTLOKAAL, user.id)).toMatchObject({ credits: 0, paidUser: false, ledger: [] })
-    const stored = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.findUniqueOrThrow({ where: { id: row.id } }))
+    const stored = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: row.id } } }))
     expect(stored.mismatch).toMatch(/amount/)
     expect(stored.creditedAt).toBeNull()
     expect(errors.join('\n')).toContain(row.id)

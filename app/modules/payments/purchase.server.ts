@@ -74,7 +74,7 @@ export async function startPurchase(db: Db, site: Site, scope: Scope, input: Pur
     // and two checkouts cannot both take a once-only discount (decision 040).
     const member = await lockMember(tx, scope, input.userId)
     if (!member) return { ok: false as const, reason: 'unavailable' as const }
-    const earlier = await tx.payment.findUnique({ where: { tenantId_userId_idempotencyKey: { tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
+    const earlier = await tx.payment.findUnique({ where: { poolId_tenantId_userId_idempotencyKey: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
     if (earlier) return { ok: true as const, payment: earlier }
     const discount = await discountFor(tx, scope, site, member, input.code, { country: input.country, currency: bundle.currency, amount: bundle.amount, method: input.method })
     if (!discount.ok) return { ok: false as const, reason: 'code' as const, code: discount.reason }
@@ -82,6 +82,7 @@ export async function startPurchase(db: Db, site: Site, scope: Scope, input: Pur
     const payment = await tx.payment.create({
       data: {
         id,
+        poolId: scope.poolId,
         tenantId: scope.tenantId,
         userId: input.userId,
         bundleId: bundle.id,
@@ -123,7 +124,7 @@ export async function startPurchase(db: Db, site: Site, scope: Scope, input: Pur
       idempotencyKey: payment.id,
     })
     const checkoutUrl = created.getCheckoutUrl() ?? `${input.origin}/credits/result/${payment.id}`
-    await withScope(db, scope, (tx) => tx.payment.update({ where: { id: payment.id }, data: { molliePaymentId: created.id, checkoutUrl, ...(customerId ? { sequence: 'first' as const } : {}) } }))
+    await withScope(db, scope, (tx) => tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id } }, data: { molliePaymentId: created.id, checkoutUrl, ...(customerId ? { sequence: 'first' as const } : {}) } }))
     return { ok: true, paymentId: payment.id, checkoutUrl }
   } catch (error) {
     console.error(`payments: ${site.slug}: creating the Mollie payment for ${payment.id} failed`, error)

@@ -71,7 +71,7 @@ export async function reconcileOpenPayments(db: Db, tenants: readonly LoadedTena
     })
     // Approved refunds whose job gave up (or never ran): sent now, once (Mollie's idempotency key).
     const unsent = await withScope(db, scope, (tx) =>
-      tx.payment.findMany({ where: { tenantId: scope.tenantId, refundStatus: 'processing', mollieRefundId: null, updatedAt: { lt: settled } }, select: { id: true }, take: 100 }),
+      tx.payment.findMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, refundStatus: 'processing', mollieRefundId: null, updatedAt: { lt: settled } }, select: { id: true }, take: 100 }),
     )
     for (const refund of unsent) {
       try {

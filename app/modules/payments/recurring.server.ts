@@ -18,7 +18,7 @@ export type SavedMethod = { id: string; method: string; label: string }
 export async function savedMethods(db: Db, site: Site, scope: Scope, userId: string): Promise<SavedMethod[]> {
   const mollie = mollieFor(site)
   if (!mollie) return []
-  const customer = await withScope(db, scope, (tx) => tx.paymentCustomer.findUnique({ where: { tenantId_userId: { tenantId: scope.tenantId, userId } } }))
+  const customer = await withScope(db, scope, (tx) => tx.paymentCustomer.findUnique({ where: { poolId_tenantId_userId: { poolId: scope.poolId, tenantId: scope.tenantId, userId } } }))
   if (!customer) return []
   const mandates = await mollie.customerMandates.page({ customerId: customer.mollieCustomerId })
   return mandates
@@ -32,7 +32,7 @@ export async function savedMethods(db: Db, site: Site, scope: Scope, userId: str
 
 export async function removeSavedMethod(db: Db, site: Site, scope: Scope, userId: string, mandateId: string): Promise<boolean> {
   const mollie = mollieFor(site)
-  const customer = await withScope(db, scope, (tx) => tx.paymentCustomer.findUnique({ where: { tenantId_userId: { tenantId: scope.tenantId, userId } } }))
+  const customer = await withScope(db, scope, (tx) => tx.paymentCustomer.findUnique({ where: { poolId_tenantId_userId: { poolId: scope.poolId, tenantId: scope.tenantId, userId } } }))
   if (!mollie || !customer || !/^mdt_\w{1,64}$/.test(mandateId)) return false
   try {
     await mollie.customerMandates.revoke(mandateId, { customerId: customer.mollieCustomerId })
@@ -58,14 +58,14 @@ export async function repeatOrder(db: Db, site: Site, scope: Scope, input: { use
   const prepared = await withScope(db, scope, async (tx) => {
     // One order of this member at a time: a double click waits, then finds the first's row.
     if (!(await lockMember(tx, scope, input.userId))) return 'unavailable' as const
-    const earlier = await tx.payment.findUnique({ where: { tenantId_userId_idempotencyKey: { tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
+    const earlier = await tx.payment.findUnique({ where: { poolId_tenantId_userId_idempotencyKey: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, idempotencyKey: input.idempotencyKey } } })
     if (earlier) return earlier
     // A SEPA mandate is direct debit: the same block and 30-day limit as /directdebit (decision 040).
     if (method === 'sdd') {
       const refused = await assertDirectDebitAllowed(tx, scope, site, input.userId, bundle.amount)
       if (refused) return refused
     }
-    return tx.payment.create({ data: { tenantId: scope.tenantId, userId: input.userId, bundleId: bundle.id, credits: bundle.credits, amount: bundle.amount, currency: bundle.currency, method, sequence: 'recurring', idempotencyKey: input.idempotencyKey } })
+    return tx.payment.create({ data: { poolId: scope.poolId, tenantId: scope.tenantId, userId: input.userId, bundleId: bundle.id, credits: bundle.credits, amount: bundle.amount, currency: bundle.currency, method, sequence: 'recurring', idempotencyKey: input.idempotencyKey } })
   })
   if (typeof prepared === 'string') return { ok: false, reason: prepared }
   const payment = prepared
@@ -81,19 +81,19 @@ export async function repeatOrder(db: Db, site: Site, scope: Scope, input: { use
       metadata: { paymentId: payment.id, site: site.slug, member: input.userId },
       idempotencyKey: payment.id,
     })
-    await withScope(db, scope, (tx) => tx.payment.update({ where: { id: payment.id }, data: { molliePaymentId: created.id, status: created.status as never } }))
+    await withScope(db, scope, (tx) => tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id } }, data: { molliePaymentId: created.id, status: created.status as never } }))
     return { ok: true, paymentId: payment.id }
   } catch (error) {
     console.error(`payments: ${scope.tenantId}: repeat order ${payment.id} failed`, error)
     // Nothing was charged: its own status, never a bounced debit (decision 040). Reconciliation
     // still asks Mollie whether it made the payment after all.
-    await withScope(db, scope, (tx) => tx.payment.updateMany({ where: { tenantId: scope.tenantId, id: payment.id, molliePaymentId: null, status: 'open' }, data: { status: 'provider_error' } }))
+    await withScope(db, scope, (tx) => tx.payment.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id, molliePaymentId: null, status: 'open' }, data: { status: 'provider_error' } }))
     return { ok: false, reason: 'provider' }
   }
 }
 
 /** The bundle of the member's last paid purchase, for "buy it again". */
 export async function lastBundleId(db: Db, scope: Scope, userId: string): Promise<string | null> {
-  const last = await withScope(db, scope, (tx) => tx.payment.findFirst({ where: { tenantId: scope.tenantId, userId, status: 'paid' }, orderBy: { createdAt: 'desc' }, select: { bundleId: true } }))
+  const last = await withScope(db, scope, (tx) => tx.payment.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId, status: 'paid' }, orderBy: { createdAt: 'desc' }, select: { bundleId: true } }))
   return last?.bundleId ?? null
 }

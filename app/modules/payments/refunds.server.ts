@@ -37,7 +37,7 @@ export function creditsFor(payment: Pick<Payment, 'amount' | 'credits'>, reverse
 }
 
 async function lockPayment(tx: ScopedTx, scope: Scope, id: string): Promise<Payment | null> {
-  const rows = await tx.$queryRaw<Payment[]>`SELECT * FROM "Payment" WHERE "tenantId" = ${scope.tenantId} AND id = ${id} FOR UPDATE`
+  const rows = await tx.$queryRaw<Payment[]>`SELECT * FROM "Payment" WHERE "poolId" = ${scope.poolId} AND "tenantId" = ${scope.tenantId} AND id = ${id} FOR UPDATE`
   return rows[0] ?? null
 }
 
@@ -57,13 +57,13 @@ async function holdIn(tx: ScopedTx, scope: Scope, payment: Payment): Promise<{ c
   if (unused <= 0 || amount <= 0) return null
   const debit = await changeCredits(tx, scope, { userId: payment.userId, delta: -unused, reason: 'refund', reference: payment.id })
   if (!debit.ok) return null
-  await tx.payment.update({ where: { id: payment.id }, data: { refundCredits: unused, refundAmount: amount, creditsTakenBack: { increment: unused } } })
+  await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id } }, data: { refundCredits: unused, refundAmount: amount, creditsTakenBack: { increment: unused } } })
   return { credits: unused, amount }
 }
 
 export async function requestRefund(db: Db, site: Site, scope: Scope, userId: string, paymentId: string, now = new Date()): Promise<RefundRequest> {
   return withScope(db, scope, async (tx) => {
-    const found = await tx.payment.findFirst({ where: { tenantId: scope.tenantId, userId, id: paymentId }, select: { id: true } })
+    const found = await tx.payment.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId, id: paymentId }, select: { id: true } })
     if (!found) return { ok: false, reason: 'not_found' }
     // Under the row lock: two clicks make one request and one hold.
     const payment = await lockPayment(tx, scope, found.id)
@@ -74,14 +74,14 @@ export async function requestRefund(db: Db, site: Site, scope: Scope, userId: st
     if (!withinRefundDays(site, payment.paidAt, now)) return { ok: false, reason: 'too_late' }
     const held = await holdIn(tx, scope, payment)
     if (!held) return { ok: false, reason: 'nothing_left' }
-    await tx.payment.update({ where: { id: payment.id }, data: { refundStatus: 'requested', refundRequestedAt: now } })
+    await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id } }, data: { refundStatus: 'requested', refundRequestedAt: now } })
     return { ok: true, ...held }
   })
 }
 
 export async function refundRequests(db: Db, scope: Scope) {
   return withScope(db, scope, (tx) =>
-    tx.payment.findMany({ where: { tenantId: scope.tenantId, refundStatus: 'requested' }, orderBy: { refundRequestedAt: 'asc' }, take: 200 }),
+    tx.payment.findMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, refundStatus: 'requested' }, orderBy: { refundRequestedAt: 'asc' }, take: 200 }),
   )
 }
 
@@ -102,7 +102,7 @@ export function keptPurchaseWhere(scope: Scope, userId: string) {
 
 export async function settlePremiumIn(tx: ScopedTx, scope: Scope, userId: string): Promise<boolean> {
   const kept = (await tx.payment.findMany({ where: keptPurchaseWhere(scope, userId), select: { amount: true, amountReversed: true } })).filter((p) => p.amountReversed < p.amount).length
-  await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: userId }, data: { paidUser: kept > 0 } })
+  await tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId }, data: { paidUser: kept > 0 } })
   return kept > 0
 }
 
@@ -141,15 +141,15 @@ export async function decideRefund(
       current = { ...current, refundAmount: options.amount }
     }
     if (approve) {
-      await tx.payment.update({ where: { id: current.id }, data: { refundStatus: 'processing' } })
+      await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.id } }, data: { refundStatus: 'processing' } })
       await enqueueIn(tx, 'payment-refund', { tenantId: scope.tenantId, paymentId: current.id })
       await settlePremiumIn(tx, scope, current.userId)
     } else {
       if (current.refundCredits) {
         await changeCredits(tx, scope, { userId: current.userId, delta: current.refundCredits, reason: 'refund_release', reference: current.id })
-        await tx.payment.update({ where: { id: current.id }, data: { creditsTakenBack: { decrement: current.refundCredits } } })
+        await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.id } }, data: { creditsTakenBack: { decrement: current.refundCredits } } })
       }
-      await tx.payment.update({ where: { id: current.id }, data: { refundStatus: 'rejected' } })
+      await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.id } }, data: { refundStatus: 'rejected' } })
     }
     await options.inDecision?.(tx, current)
     return { ok: true, status: approve ? 'processing' : 'rejected' }
@@ -166,7 +166,7 @@ export type RefundSend = 'sent' | 'already' | 'not_processing' | 'unavailable'
  * once stored ends it. Throws on a provider error, so the job is retried.
  */
 export async function sendRefund(db: Db, site: Pick<TenantConfig, 'slug' | 'payments'>, scope: Scope, paymentId: string, log: Log = console): Promise<RefundSend> {
-  const payment = await withScope(db, scope, (tx) => tx.payment.findFirst({ where: { tenantId: scope.tenantId, id: paymentId } }))
+  const payment = await withScope(db, scope, (tx) => tx.payment.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: paymentId } }))
   if (!payment || payment.refundStatus !== 'processing') return 'not_processing'
   if (payment.mollieRefundId) return 'already'
   const mollie = mollieFor(site)
@@ -180,7 +180,7 @@ export async function sendRefund(db: Db, site: Pick<TenantConfig, 'slug' | 'paym
     description: `Refund ${payment.id}`,
     idempotencyKey: `refund-${payment.id}`,
   })
-  await withScope(db, scope, (tx) => tx.payment.updateMany({ where: { tenantId: scope.tenantId, id: payment.id, mollieRefundId: null }, data: { mollieRefundId: refund.id } }))
+  await withScope(db, scope, (tx) => tx.payment.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id, mollieRefundId: null }, data: { mollieRefundId: refund.id } }))
   log.info(`payments: ${scope.tenantId}: refund of ${payment.id} sent (${amountValue(payment.refundAmount)} ${payment.currency})`)
   return 'sent'
 }
@@ -209,7 +209,7 @@ export async function applyReversal(tx: ScopedTx, scope: Scope, payment: Payment
   const now = new Date()
   const done = payment.refundStatus === 'processing' && payment.refundAmount !== null && reversed >= payment.refundAmount
   await tx.payment.update({
-    where: { id: payment.id },
+    where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: payment.id } },
     data: {
       amountReversed: reversed,
       creditsTakenBack: { increment: taken },

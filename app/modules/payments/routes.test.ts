@@ -130,13 +130,13 @@ describe('transactions and refunds', () => {
     await Promise.all(Array.from({ length: 5 }, async () => syncPayment(db, await tenantFor(FLIRTLOKAAL), FLIRTLOKAAL, molliePaymentId, { info: () => undefined, warn: () => undefined, error: () => undefined })))
     const after = await creditsOf(db, FLIRTLOKAAL, member.user.id)
     expect(after.ledger.map((l) => [l.reason, l.delta])).toEqual([['purchase', row.credits], ['refund', -row.credits]])
-    const stored = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.findUniqueOrThrow({ where: { id: row.id } }))
+    const stored = await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: row.id } } }))
     expect(stored.refundStatus).toBe('refunded')
   })
 
   it('refuses a refund after the refund days, and another site\'s payment is not found', async () => {
     const { member, row } = await paidPurchase(DATEVIBE)
-    await withScope(db, DATEVIBE, (tx) => tx.payment.update({ where: { id: row.id }, data: { paidAt: new Date(Date.now() - 15 * 86_400_000) } }))
+    await withScope(db, DATEVIBE, (tx) => tx.payment.update({ where: { poolId_tenantId_id: { poolId: DATEVIBE.poolId, tenantId: DATEVIBE.tenantId, id: row.id } }, data: { paidAt: new Date(Date.now() - 15 * 86_400_000) } }))
     const detail = await get(DATEVIBE, `/transactions/${row.id}`, member.cookie, transactionsLoader as never, { id: row.id })
     expect(detail.body).toMatchObject({ detail: { refundable: false } })
     const request = await siteRequest(DATEVIBE, `/transactions/${row.id}`, { method: 'POST', cookie: member.cookie, body: new URLSearchParams({}), headers: { 'content-type': 'application/x-www-form-urlencoded' } })

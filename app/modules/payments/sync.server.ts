@@ -47,7 +47,7 @@ export type UnknownLookupGuard = { reserve: () => Promise<boolean>; giveBack: ()
 
 export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymentId: string, log: Log = console, guard?: UnknownLookupGuard): Promise<SyncOutcome> {
   if (!/^tr_\w{1,64}$/.test(molliePaymentId)) return 'unknown'
-  let row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { tenantId_molliePaymentId: { tenantId: scope.tenantId, molliePaymentId } } }), WAIT)
+  let row = await withScope(db, scope, (tx) => tx.payment.findUnique({ where: { poolId_tenantId_molliePaymentId: { poolId: scope.poolId, tenantId: scope.tenantId, molliePaymentId } } }), WAIT)
   const mollie = mollieFor(site)
   if (!mollie) return row ? 'unavailable' : 'unknown'
   if (!row && guard && !(await guard.reserve())) return 'limited'
@@ -70,7 +70,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
   const mismatch = mismatchOf(row, remote)
   if (mismatch) {
     log.error(`payments: ${scope.tenantId}: payment ${row.id} (${molliePaymentId}) not credited: ${mismatch}`)
-    await withScope(db, scope, (tx) => tx.payment.update({ where: { id: row.id }, data: { mismatch } }), WAIT)
+    await withScope(db, scope, (tx) => tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: row.id } }, data: { mismatch } }), WAIT)
     return 'mismatch'
   }
   const status = STATUSES.includes(remote.status as PaymentStatus) ? (remote.status as PaymentStatus) : row.status
@@ -86,19 +86,19 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
       if (credit.ok) {
         outcome = 'credited'
         // Premium (SPEC §1) from the first paid purchase; refunds and chargebacks settle it again (refunds.server.ts).
-        await tx.user.updateMany({ where: { tenantId: scope.tenantId, id: current.userId }, data: { paidUser: true } })
+        await tx.user.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.userId }, data: { paidUser: true } })
         // The receipt, in this transaction: sent when (and only if) the credits arrived.
         await queueReceiptIn(tx, site, current)
         // Decision 052: purchase (and first_purchase) postbacks, once per payment and network.
         await queuePurchasePostbacksIn(tx, scope, current)
         if (current.discountCode) {
-          await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("tenantId", code, "userId", "paymentId") VALUES (${scope.tenantId}, ${current.discountCode}, ${current.userId}, ${current.id}) ON CONFLICT DO NOTHING`
+          await tx.$executeRaw`INSERT INTO "DiscountRedemption" ("poolId", "tenantId", code, "userId", "paymentId") VALUES (${scope.poolId}, ${scope.tenantId}, ${current.discountCode}, ${current.userId}, ${current.id}) ON CONFLICT DO NOTHING`
         }
       } else if (credit.reason === 'no_account') {
         log.warn(`payments: ${scope.tenantId}: payment ${current.id} is paid but its account is gone`)
       }
       if (current.status !== 'paid' || !current.creditedAt) {
-        await tx.payment.update({ where: { id: current.id }, data: { status: 'paid', paidAt: current.paidAt ?? (remote.paidAt ? new Date(remote.paidAt) : new Date()), creditedAt: current.creditedAt ?? new Date() } })
+        await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.id } }, data: { status: 'paid', paidAt: current.paidAt ?? (remote.paidAt ? new Date(remote.paidAt) : new Date()), creditedAt: current.creditedAt ?? new Date() } })
         if (outcome === 'unchanged') outcome = 'updated'
       }
       if (reversed) {
@@ -109,7 +109,7 @@ export async function syncPayment(db: Db, site: Site, scope: Scope, molliePaymen
       }
     } else if (current.status !== 'paid' && current.status !== status) {
       // A paid payment never goes back; anything else follows Mollie.
-      await tx.payment.update({ where: { id: current.id }, data: { status } })
+      await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.id } }, data: { status } })
       // A checkout that failed, expired or was canceled gives its discount back (decision 040).
       if (status === 'failed' || status === 'canceled' || status === 'expired') await releaseDiscountIn(tx, scope, current.id)
       outcome = 'updated'
@@ -125,9 +125,9 @@ export async function adoptLostPayment(db: Db, scope: Scope, remote: Pick<Mollie
   if (typeof paymentId !== 'string' || paymentId.length > 60) return null
   return withScope(db, scope, async (tx) => {
     const checkoutUrl = remote._links?.checkout?.href ?? null
-    const adopted = await tx.payment.updateMany({ where: { tenantId: scope.tenantId, id: paymentId, molliePaymentId: null }, data: { molliePaymentId: remote.id, ...(checkoutUrl ? { checkoutUrl } : {}) } })
+    const adopted = await tx.payment.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: paymentId, molliePaymentId: null }, data: { molliePaymentId: remote.id, ...(checkoutUrl ? { checkoutUrl } : {}) } })
     if (adopted.count === 0) return null
-    return tx.payment.findUnique({ where: { id: paymentId } })
+    return tx.payment.findUnique({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: paymentId } } })
   }, WAIT)
 }
 

@@ -40,7 +40,7 @@ const run = runRoute
 
 async function login(scope: Scope) {
   const member = await createMember(db, scope)
-  const sid = await withScope(db, scope, (tx) => createSession(tx, { tenantId: scope.tenantId, userId: member.user.id }))
+  const sid = await withScope(db, scope, (tx) => createSession(tx, { ...scope, userId: member.user.id }))
   return { ...member, cookie: `sid=${sid}` }
 }
 

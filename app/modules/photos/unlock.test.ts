@@ -21,7 +21,7 @@ afterAll(async () => {
 type M = Awaited<ReturnType<typeof createMember>>
 const inScope = <T>(scope: Scope, fn: Parameters<typeof withScope<T>>[2]) => withScope(db, scope, fn)
 const give = (scope: Scope, m: M, credits: number) => inScope(scope, (tx) => changeCredits(tx, scope, { userId: m.user.id, delta: credits, reason: 'bonus' }))
-const credits = (scope: Scope, m: M) => inScope(scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { id: m.user.id } })).credits)
+const credits = (scope: Scope, m: M) => inScope(scope, async (tx) => (await tx.user.findUniqueOrThrow({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: m.user.id } } })).credits)
 const viewerOf = (m: M, paidUser = true) => ({ userId: m.user.id, profileId: m.profile.id, paidUser })
 let n = 0
 const privatePhoto = (scope: Scope, owner: M, status: 'active' | 'inspection' = 'active', isPrivate = true) =>

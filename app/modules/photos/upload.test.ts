@@ -30,7 +30,7 @@ const rowsOf = (scope: Scope, profileId: number) =>
   withScope(db, scope, (tx) => tx.photo.findMany({ where: { poolId: scope.poolId, profileId }, orderBy: { position: 'asc' } }))
 
 const makePremium = (scope: Scope, userId: string) =>
-  withScope(db, scope, (tx) => tx.user.update({ where: { id: userId }, data: { paidUser: true } }))
+  withScope(db, scope, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: userId } }, data: { paidUser: true } }))
 
 const png = (name: string, colour = '#3c3') => tinyPng(colour).then((bytes) => ({ name, bytes }))
 

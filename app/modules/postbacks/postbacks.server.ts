@@ -19,14 +19,14 @@ type Tracking = { network?: string; ref?: string; sub1?: string; sub2?: string; 
 
 /** Records the event for the member's network (if any) and queues its sending; in the event's transaction. */
 export async function queuePostbackIn(tx: ScopedTx, scope: Scope, event: PostbackEvent, facts: PostbackFacts): Promise<void> {
-  const user = await tx.user.findFirst({ where: { tenantId: scope.tenantId, id: facts.userId }, select: { tracking: true } })
+  const user = await tx.user.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id: facts.userId }, select: { tracking: true } })
   const tracking = (user?.tracking ?? null) as Tracking | null
   const network = typeof tracking?.network === 'string' ? tracking.network.slice(0, 100) : ''
   if (!network) return
   const rows = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO "Postback" ("tenantId", network, event, "eventKey", "userId", tracking, amount, currency)
-    VALUES (${scope.tenantId}, ${network}, ${event}::"PostbackEvent", ${facts.eventKey}, ${facts.userId}, ${JSON.stringify(tracking)}::jsonb, ${facts.amount ?? null}, ${facts.currency ?? null})
-    ON CONFLICT ("tenantId", network, event, "eventKey") DO NOTHING
+    INSERT INTO "Postback" ("poolId", "tenantId", network, event, "eventKey", "userId", tracking, amount, currency)
+    VALUES (${scope.poolId}, ${scope.tenantId}, ${network}, ${event}::"PostbackEvent", ${facts.eventKey}, ${facts.userId}, ${JSON.stringify(tracking)}::jsonb, ${facts.amount ?? null}, ${facts.currency ?? null})
+    ON CONFLICT ("poolId", "tenantId", network, event, "eventKey") DO NOTHING
     RETURNING id`
   const row = rows[0]
   if (row) await enqueueIn(tx, 'postback', { tenantId: scope.tenantId, id: row.id }, { singletonKey: `postback:${scope.tenantId}:${row.id}` })
@@ -34,7 +34,7 @@ export async function queuePostbackIn(tx: ScopedTx, scope: Scope, event: Postbac
 
 /** A purchase credited: `purchase`, and `first_purchase` when no other purchase of the member was credited before. */
 export async function queuePurchasePostbacksIn(tx: ScopedTx, scope: Scope, payment: { id: string; userId: string; amount: number; currency: string }): Promise<void> {
-  const earlier = await tx.payment.count({ where: { tenantId: scope.tenantId, userId: payment.userId, creditedAt: { not: null }, id: { not: payment.id } } })
+  const earlier = await tx.payment.count({ where: { poolId: scope.poolId, tenantId: scope.tenantId, userId: payment.userId, creditedAt: { not: null }, id: { not: payment.id } } })
   const facts = { userId: payment.userId, eventKey: payment.id, amount: payment.amount, currency: payment.currency }
   if (earlier === 0) await queuePostbackIn(tx, scope, 'first_purchase', facts)
   await queuePostbackIn(tx, scope, 'purchase', facts)
@@ -68,12 +68,12 @@ export async function sendPostback(db: Db, tenant: Pick<LoadedTenant, 'slug' | '
     return rows[0] ?? null
   })
   if (!claimed) {
-    const row = await withScope(db, scope, (tx) => tx.postback.findFirst({ where: { tenantId: scope.tenantId, id }, select: { status: true } }))
+    const row = await withScope(db, scope, (tx) => tx.postback.findFirst({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id }, select: { status: true } }))
     return row?.status === 'sending' ? 'busy' : 'done'
   }
   const config = tenant.postbacks.find((p) => p.network === claimed.network)
   if (!config || !(config.events as readonly string[]).includes(claimed.event)) {
-    await withScope(db, scope, (tx) => tx.postback.updateMany({ where: { tenantId: scope.tenantId, id }, data: { status: 'skipped', lockedUntil: null } }))
+    await withScope(db, scope, (tx) => tx.postback.updateMany({ where: { poolId: scope.poolId, tenantId: scope.tenantId, id }, data: { status: 'skipped', lockedUntil: null } }))
     return 'skipped'
   }
   const t = claimed.tracking ?? {}

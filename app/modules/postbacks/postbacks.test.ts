@@ -47,7 +47,7 @@ afterAll(async () => {
 
 const member = async (network = 'netx') => {
   const m = await createMember(db, FLIRTLOKAAL)
-  await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: m.user.id }, data: { tracking: { network, sub1: 'click 1&2', ref: 'r9' } } }))
+  await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { poolId_tenantId_id: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: m.user.id } }, data: { tracking: { network, sub1: 'click 1&2', ref: 'r9' } } }))
   return m
 }
 const rowsOf = (userId: string) => withScope(db, FLIRTLOKAAL, (tx) => tx.postback.findMany({ where: { userId }, orderBy: { id: 'asc' } }))
@@ -69,7 +69,7 @@ describe('postbacks', () => {
   it('reaches the receiver once, also after an outage, with the purchase figures', async () => {
     const m = await member()
     const pay = (id: string) => withScope(db, FLIRTLOKAAL, async (tx) => {
-      const p = await tx.payment.create({ data: { id, tenantId: 'flirtlokaal', userId: m.user.id, bundleId: 'b', credits: 100, amount: 1995, currency: 'EUR', status: 'paid', paidAt: new Date(), creditedAt: new Date() } })
+      const p = await tx.payment.create({ data: { id, poolId: 'benelux', tenantId: 'flirtlokaal', userId: m.user.id, bundleId: 'b', credits: 100, amount: 1995, currency: 'EUR', status: 'paid', paidAt: new Date(), creditedAt: new Date() } })
       await queuePurchasePostbacksIn(tx, FLIRTLOKAAL, p)
       await queuePurchasePostbacksIn(tx, FLIRTLOKAAL, p)
     })

@@ -55,7 +55,7 @@ export async function updateFictionalIn(tx: ScopedTx, actor: AuditActor, id: num
   const before = await tx.profile.findFirst({ where: { id, fictional: true }, select: { poolId: true, tenantId: true, ...SNAPSHOT } })
   if (!before) return false
   const { poolId, tenantId, ...was } = before
-  const after = await tx.profile.update({ where: { id }, data: change, select: SNAPSHOT })
+  const after = await tx.profile.update({ where: { poolId_id: { poolId, id } }, data: change, select: SNAPSHOT })
   const action = change.status && change.status !== was.status ? (change.status === 'disabled' ? 'profile.pause' : 'profile.resume') : 'profile.update'
   await auditIn(tx, actor, { action, tenantId, poolId, targetType: 'profile', targetId: id, before: was, after })
   return true

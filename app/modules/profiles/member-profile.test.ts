@@ -104,8 +104,8 @@ describe('loadMemberProfile: who may see a profile (SPEC §4)', () => {
     const disabled = await createMember(db, FLIRTLOKAAL)
     const viewer = await createMember(db, FLIRTLOKAAL)
     await withScope(db, FLIRTLOKAAL, async (tx) => {
-      await tx.profile.update({ where: { id: deleted.profile.id }, data: { status: 'deleted' } })
-      await tx.profile.update({ where: { id: disabled.profile.id }, data: { status: 'disabled' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: deleted.profile.id } }, data: { status: 'deleted' } })
+      await tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: disabled.profile.id } }, data: { status: 'disabled' } })
     })
     for (const who of [null, free(viewer), premium(viewer)]) {
       expect(await view(FLIRTLOKAAL, deleted, who)).toBeNull()
@@ -131,7 +131,7 @@ describe('loadMemberProfile: who may see a profile (SPEC §4)', () => {
   it('hides an invisible member from everyone but the owner', async () => {
     const owner = await createMember(db, FLIRTLOKAAL)
     const viewer = await createMember(db, FLIRTLOKAAL)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: owner.profile.id }, data: { invisible: true } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: owner.profile.id } }, data: { invisible: true } }))
     expect(await view(FLIRTLOKAAL, owner, null)).toBeNull()
     expect(await view(FLIRTLOKAAL, owner, free(viewer))).toBeNull()
     expect(await view(FLIRTLOKAAL, owner, premium(viewer))).toBeNull()
@@ -145,7 +145,7 @@ describe('loadMemberProfile: fields (SPEC §3, tenant visible fields)', () => {
     const m = await createMember(db, FLIRTLOKAAL)
     await withScope(db, FLIRTLOKAAL, (tx) =>
       tx.profile.update({
-        where: { id: m.profile.id },
+        where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: m.profile.id } },
         data: { region: 'NH', city: 'Haarlem', about: 'Hoi!', hairColour: 'blond', bodyType: 'slim', reason: 'chat', interests: ['music', 'retired_key'], fictional: true },
       }),
     )
@@ -166,7 +166,7 @@ describe('loadMemberProfile: fields (SPEC §3, tenant visible fields)', () => {
   it('leaves out what the site does not show', async () => {
     const m = await createMember(db, FLIRTLOKAAL)
     await withScope(db, FLIRTLOKAAL, (tx) =>
-      tx.profile.update({ where: { id: m.profile.id }, data: { region: 'NH', city: 'Haarlem', about: 'Hoi!', hairColour: 'blond', interests: ['music'] } }),
+      tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: m.profile.id } }, data: { region: 'NH', city: 'Haarlem', about: 'Hoi!', hairColour: 'blond', interests: ['music'] } }),
     )
     const v = await view(FLIRTLOKAAL, m, null, { ...RULES, visibleFields: ['hair_colour'], visibleNotes: [] })
     expect(v).toMatchObject({ country: null, region: null, city: null, about: null, interests: [], attributes: [{ key: 'hair_colour', value: 'blond' }] })

@@ -53,7 +53,7 @@ function form(values: Record<string, string>, interests: string[] = []): FormDat
 }
 
 async function profileOf(scope: Scope, id: number) {
-  return withScope(db, scope, (tx) => tx.profile.findUniqueOrThrow({ where: { id } }))
+  return withScope(db, scope, (tx) => tx.profile.findUniqueOrThrow({ where: { poolId_id: { poolId: scope.poolId, id: id } } }))
 }
 
 async function save(scope: Scope, m: Awaited<ReturnType<typeof createMember>>, values: Record<string, string>, interests: string[] = [], tenant = site()) {
@@ -181,7 +181,7 @@ describe('saveProfileEdit', () => {
 
   it('does not edit a deleted profile', async () => {
     const m = await createMember(db, FLIRTLOKAAL)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: m.profile.id }, data: { status: 'deleted' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: m.profile.id } }, data: { status: 'deleted' } }))
     expect(await save(FLIRTLOKAAL, m, VALID)).toEqual({ ok: false, status: 404 })
     expect(await loadEditableProfile(db, FLIRTLOKAAL, m.user.id)).toBeNull()
   })

@@ -56,7 +56,7 @@ describe('keyset paging', () => {
     const first = await searchMembers(db, FLIRTLOKAAL, { site: SITE, viewerProfileId: null, params: new URLSearchParams('gender=woman') })
     const [newcomer] = await createProfiles(db, FLIRTLOKAAL, [{ lastActiveAt: new Date(SAME_MOMENT.getTime() + 3_600_000) }])
     // Someone on page 1 comes back online: they move to the top, page 2 does not repeat them.
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: first.members[3]!.id }, data: { lastActiveAt: new Date(SAME_MOMENT.getTime() + 7_200_000) } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: first.members[3]!.id } }, data: { lastActiveAt: new Date(SAME_MOMENT.getTime() + 7_200_000) } }))
     const rest: number[] = []
     let next = first.nextSearch
     while (next) {
@@ -67,7 +67,7 @@ describe('keyset paging', () => {
     expect(rest).toEqual(expected.slice(PAGE_SIZE))
     expect(rest).not.toContain(newcomer)
     await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.deleteMany({ where: { id: newcomer! } }))
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: first.members[3]!.id }, data: { lastActiveAt: SAME_MOMENT } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { poolId_id: { poolId: FLIRTLOKAAL.poolId, id: first.members[3]!.id } }, data: { lastActiveAt: SAME_MOMENT } }))
   })
 
   it('counts the total on the first page, capped', async () => {

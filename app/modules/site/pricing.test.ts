@@ -93,7 +93,7 @@ describe('GET /pricing', () => {
 
   it('uses a member’s profile country over the request’s', async () => {
     const irish = await loggedInMember(db, DATEVIBE, 'Aoife')
-    await withScope(db, DATEVIBE, (tx) => tx.profile.update({ where: { id: irish.profile.id }, data: { country: 'IE' } }))
+    await withScope(db, DATEVIBE, (tx) => tx.profile.update({ where: { poolId_id: { poolId: DATEVIBE.poolId, id: irish.profile.id } }, data: { country: 'IE' } }))
     expect((await pricing(DATEVIBE, { cookie: irish.cookie, country: 'GB' })).currencies).toEqual(['EUR'])
     const british = await loggedInMember(db, DATEVIBE, 'Oliver')
     expect((await pricing(DATEVIBE, { cookie: british.cookie, country: 'IE' })).currencies).toEqual(['GBP'])
