@@ -35,7 +35,7 @@ describe('direct debit in member care', () => {
   it('shows the block after a chargeback and the 30-day use; finance lifts it, sets a limit, blocks again', async () => {
     const { user } = await createMember(db, FLIRTLOKAAL)
     expect(await shown(finance, user.id)).toMatchObject({ blocked: false, cause: null, override: null, limitText: '€\u00a0150,00' })
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { tenantId: 'flirtlokaal', userId: user.id, bundleId: 'starter', credits: 100, amount: 1495, currency: 'EUR', method: 'sdd', status: 'paid', chargedBackAt: new Date() } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.payment.create({ data: { poolId: 'benelux', tenantId: 'flirtlokaal', userId: user.id, bundleId: 'starter', credits: 100, amount: 1495, currency: 'EUR', method: 'sdd', status: 'paid', chargedBackAt: new Date() } }))
     expect(await shown(finance, user.id)).toMatchObject({ blocked: true, cause: 'chargeback', usedText: '€\u00a014,95' })
     expect(await rule(user.id, 1495)).toBe('blocked')
 
@@ -62,6 +62,6 @@ describe('direct debit in member care', () => {
     expect((await post(moderator, user.id, { mode: 'allowed' })).status).toBe(403)
     const vibe = (await signedInOperator(db, { role: 'finance', pools: ['datevibe'] })).cookie
     expect((await post(vibe, user.id, { mode: 'allowed' })).status).toBe(404)
-    expect((await owner.user.findUniqueOrThrow({ where: { id: user.id } })).directDebit).toBeNull()
+    expect((await owner.user.findFirstOrThrow({ where: { id: user.id } })).directDebit).toBeNull()
   })
 })

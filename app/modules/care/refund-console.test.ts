@@ -40,7 +40,7 @@ const page = async (cookie: string) => (await runRoute(async () => refundsLoader
 describe('/refunds', () => {
   it('declines with a reason that is mailed to the member, once; without one it is refused at the field', async () => {
     const { user } = await createMember(db, FLIRTLOKAAL)
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.update({ where: { id: user.id }, data: { locale: 'en' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.user.updateMany({ where: { id: user.id }, data: { locale: 'en' } }))
     const bought = await paidPurchase(db, sandbox, FLIRTLOKAAL, user.id)
     const before = (await creditsOf(db, FLIRTLOKAAL, user.id)).credits
     expect(await requestRefund(db, await tenantFor(FLIRTLOKAAL), FLIRTLOKAAL, user.id, bought.row.id)).toMatchObject({ ok: true })

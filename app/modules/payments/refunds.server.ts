@@ -137,7 +137,7 @@ export async function decideRefund(
     }
     if (approve && options.amount !== undefined) {
       if (!Number.isSafeInteger(options.amount) || options.amount < 1 || options.amount > current.amount - current.amountReversed) return { ok: false, reason: 'amount' }
-      await tx.payment.update({ where: { id: current.id }, data: { refundAmount: options.amount } })
+      await tx.payment.update({ where: { poolId_tenantId_id: { poolId: scope.poolId, tenantId: scope.tenantId, id: current.id } }, data: { refundAmount: options.amount } })
       current = { ...current, refundAmount: options.amount }
     }
     if (approve) {

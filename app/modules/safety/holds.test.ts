@@ -46,7 +46,7 @@ async function pair() {
 const send = (sender: Awaited<ReturnType<typeof createMember>>, recipientId: number, body: string, hold = true) =>
   sendMessage(db, FLIRTLOKAAL, { sender: { userId: sender.user.id, profileId: sender.profile.id, paidUser: true }, recipientId, body, cost: COST, maxLength: 1000, hold })
 
-const credits = async (userId: string) => (await owner.user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } })).credits
+const credits = async (userId: string) => (await owner.user.findFirstOrThrow({ where: { id: userId }, select: { credits: true } })).credits
 const refunds = (messageId: string) => owner.creditTransaction.count({ where: { reason: 'held_message_refund', reference: messageId } })
 const decide = async (cookie: string, intent: 'release' | 'reject', message: string) => runRoute(async () => reportsAction(await consoleArgs('/reports', { cookie, form: { intent, message } })))
 
@@ -117,7 +117,7 @@ describe('holding', () => {
       expect(results.filter((r) => r.status === 200)).toHaveLength(1)
       expect(results.filter((r) => r.status === 409)).toHaveLength(3)
       const hold = await owner.messageHold.findFirstOrThrow({ where: { messageId: sent.messageId } })
-      const delivered = (await owner.message.findUniqueOrThrow({ where: { id: sent.messageId } })).deliveredAt !== null
+      const delivered = (await owner.message.findFirstOrThrow({ where: { id: sent.messageId } })).deliveredAt !== null
       if (hold.status === 'rejected') {
         expect(await refunds(sent.messageId)).toBe(1)
         expect(await credits(sender.user.id)).toBe(100)
@@ -134,20 +134,20 @@ describe('holding', () => {
   it('activation does not deliver a held message; a release then does', async () => {
     const { sender, recipient } = await pair()
     // A not_confirmed sender's profile is disabled until activation.
-    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.update({ where: { id: sender.profile.id }, data: { status: 'disabled' } }))
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.profile.updateMany({ where: { id: sender.profile.id }, data: { status: 'disabled' } }))
     const plain = await send(sender, recipient.profile.id, 'Hallo, leuk profiel!')
     const held = await send(sender, recipient.profile.id, 'add me on snap: jan_88')
     if (!plain.ok || !held.ok) throw new Error('not sent')
     expect(held.held).toBe(true)
     // The sender's activation delivers the plain one only.
     await withScope(db, FLIRTLOKAAL, async (tx) => {
-      await tx.profile.update({ where: { id: sender.profile.id }, data: { status: 'active' } })
+      await tx.profile.updateMany({ where: { id: sender.profile.id }, data: { status: 'active' } })
       await deliverWaitingMessages(tx, FLIRTLOKAAL, sender.profile.id)
     })
     const delivered = await owner.message.findMany({ where: { id: { in: [plain.messageId, held.messageId] } }, select: { id: true, deliveredAt: true } })
     expect(Object.fromEntries(delivered.map((m) => [m.id, m.deliveredAt !== null]))).toEqual({ [plain.messageId]: true, [held.messageId]: false })
     expect((await decide(moderator, 'release', held.messageId)).status).toBe(200)
-    expect((await owner.message.findUniqueOrThrow({ where: { id: held.messageId } })).deliveredAt).not.toBeNull()
+    expect((await owner.message.findFirstOrThrow({ where: { id: held.messageId } })).deliveredAt).not.toBeNull()
   })
 
   it('only admins and moderators decide', async () => {
