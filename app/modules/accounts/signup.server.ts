@@ -226,7 +226,7 @@ export type StepInput = {
   ip: string
   /**
    * The browser's signed visitor-device id (decision 055), or null when the request showed
-   * no valid one: then `signup_device` counts the IP instead.
+   * no valid one: then only the IP and domain limits count it.
    */
   device: string | null
   /**
@@ -279,11 +279,13 @@ export async function submitSignupStep(deps: SignupDeps, input: StepInput): Prom
   const ip = input.ip || 'unknown'
   const domain = account.value.email.trim().toLowerCase().split('@').pop() ?? ''
   // Reserved before the account is made, as every limit here (decision 045, 055).
+  // A post without a valid device cookie is held by the IP ceilings alone: counting it per IP
+  // under the device rule would wall off a shared address again (decision 055).
   const allowed = await consumeAll([
     ['signup_ip', ip],
     ['signup_ip_day', ip],
     ['signup_domain', `${tenant.slug}:${domain}`],
-    ['signup_device', input.device ? `${tenant.slug}:device:${input.device}` : `${tenant.slug}:ip:${ip}`],
+    ...(input.device ? [['signup_device', `${tenant.slug}:device:${input.device}`] as const] : []),
   ])
   if (!allowed.ok) {
     // What was typed stays (but the password); the text names the minutes, or for this
