@@ -1,5 +1,6 @@
 // Drives route modules on the server with a real context (tenant, session cookie, scoped
 // database): what a browser test would check, minus the browser.
+import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { THEME_NAMES } from '../themes/index.ts'
 import { createSession } from '../app/modules/auth/session.server.ts'
@@ -7,7 +8,12 @@ import type { Db } from '../app/modules/db/client.server.ts'
 import { withScope, type Scope } from '../app/modules/db/scoped.server.ts'
 import { buildAppContext } from '../app/modules/tenancy/context.server.ts'
 import { loadTenants, type LoadedTenant } from '../app/modules/tenancy/load-tenants.server.ts'
+import { setUnsubscribeKey } from '../app/modules/notifications/links.server.ts'
 import { createMember } from './fixtures.ts'
+
+// The node secrets a started node loads (startTenancy): signed links and the visitor-device
+// cookie of the signup forms need the key.
+setUnsubscribeKey(randomBytes(32).toString('base64url'))
 
 export type RouteResult = { status: number; body: unknown; headers: Headers }
 

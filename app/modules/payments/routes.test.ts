@@ -120,7 +120,7 @@ describe('transactions and refunds', () => {
     expect((await runRoute(async () => operatorLoader(await consoleArgs('/refunds', { cookie: chatter.cookie })))).status).toBe(403)
 
     const approved = await runRoute(async () => operatorAction(await consoleArgs('/refunds', { cookie: finance.cookie, form: { payment: row.id, decision: 'approve', site: 'flirtlokaal' } })))
-    expect(approved.body).toMatchObject({ ok: true, status: 'processing' })
+    expect(approved.body).toMatchObject({ ok: true, notice: 'approved' })
     // The job queued with the approval asks Mollie (here run by the test: no job runner).
     const { syncPayment } = await import('./sync.server.ts')
     const { tenantFor } = await import('../../../tests/route-harness.ts')
