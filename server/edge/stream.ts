@@ -46,9 +46,12 @@ export async function writeBatched(body: ReadableStream<Uint8Array>, res: Respon
       if (keep) kept.push(chunk)
       if (batchBytes >= BATCH_BYTES) flush()
     }
-    if (closed()) return
-    flush()
-    res.end()
+    // The whole body was read: it is complete for the cache even when the client, which had
+    // every byte already, closed the connection first (seen as a flaky media-cache miss).
+    if (!closed()) {
+      flush()
+      res.end()
+    }
     keep?.(Buffer.concat(kept))
   } catch (error) {
     res.destroy(error as Error)
