@@ -235,7 +235,7 @@ const nodes = NODE_PORTS.map((port, i) => {
 })
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 
-type Answer = { status: number; ms: number; body: string }
+type Answer = { status: number; ms: number; body: string; location?: string }
 function request(port: number, p: string, options: { method?: string; cookie?: string; body?: string; timeoutMs?: number } = {}): Promise<Answer> {
   const started = performance.now()
   return new Promise((resolve) => {
@@ -249,7 +249,7 @@ function request(port: number, p: string, options: { method?: string; cookie?: s
     const req = http.request({ host: '127.0.0.1', port, path: p, method: options.method ?? 'GET', headers, agent }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString('utf8').slice(0, 300) }))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString('utf8').slice(0, 300), location: res.headers.location }))
       res.on('error', () => resolve({ status: 0, ms: performance.now() - started, body: 'response error' }))
     })
     req.on('error', (error) => resolve({ status: 0, ms: performance.now() - started, body: error.message }))
@@ -274,7 +274,7 @@ log(`nodes ready on ${NODE_PORTS.join(' and ')} (metrics on ${METRICS_PORTS.join
 // ---------- traffic ----------
 
 type Kind = 'home' | 'member-page' | 'photo' | 'login' | 'chat'
-type Sample = { at: number; kind: Kind; node: number; status: number; ms: number }
+type Sample = { at: number; kind: Kind; node: number; status: number; ms: number; location?: string }
 const samples: Sample[] = []
 let running = true
 let sent = 0
@@ -293,7 +293,7 @@ async function one(kind: Kind, worker: number): Promise<void> {
     sent += 1
     answer = await request(node.port, `/members/${partner.profile.id}/chat`, { method: 'POST', cookie: member.cookie, body: `body=${encodeURIComponent(`fault message ${sent}`)}` })
   }
-  samples.push({ at: Date.now(), kind, node: node.port, status: answer.status, ms: answer.ms })
+  samples.push({ at: Date.now(), kind, node: node.port, status: answer.status, ms: answer.ms, ...(answer.location ? { location: answer.location } : {}) })
   if (answer.status === 500) log(`500 on ${kind} at node ${node.port}: ${answer.body.replace(/\s+/g, ' ').slice(0, 200)}`)
 }
 
@@ -423,7 +423,13 @@ console.info(`Two production nodes (runtime role only; PROCESS_ROLE all and web)
 console.info('| outage | requests | 5xx (and no answer) by status | p99 | longest request touching it | recovered after the return |')
 console.info('|---|---|---|---|---|---|')
 for (const row of rows) console.info(row)
-console.info(`\nLedger: ${l.users} accounts, ${l.off} balances off their ledger sum; ${chats.length} chat sends tried (${chats.filter((s) => s.status >= 300 && s.status < 400).length} redirected as sent, the rest refused or 503), ${l.sends} messages and ${l.debits} debits stored.`)
+// Where the chat sends' redirects pointed (a sent message goes to /chats/<id>; anything else stored nothing).
+const redirectTargets = new Map<string, number>()
+for (const c of chats) if (c.status >= 300 && c.status < 400) {
+  const target = (c.location ?? '(none)').replace(/\/chats\/[^/?#]+/, '/chats/<id>').replace(/\?.*$/, '?...')
+  redirectTargets.set(target, (redirectTargets.get(target) ?? 0) + 1)
+}
+console.info(`\nLedger: ${l.users} accounts, ${l.off} balances off their ledger sum; ${chats.length} chat sends tried (${chats.filter((s) => s.status >= 300 && s.status < 400).length} redirected as sent, the rest refused or 503), ${l.sends} messages and ${l.debits} debits stored; chat redirects by target: ${[...redirectTargets].map(([t, n]) => `${t} ${n}`).join(', ') || 'none'}.`)
 console.info(problems.length === 0 ? '\nAll targets met.' : `\nTargets missed:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
 
 // ---------- stop ----------
