@@ -30,6 +30,7 @@ if (!process.env.REDIS_URL) console.info('bench:chat smoke: skipped, it needs RE
 
 const only = process.argv.slice(2)
 let failedSteps = 0
+const failedStepNames: string[] = []
 for (const step of steps) {
   if (only.length > 0 && !only.some((o) => step.name.includes(o))) continue
   const started = Date.now()
@@ -41,6 +42,7 @@ for (const step of steps) {
   if (result.status === 0) console.info(`=== ${step.name}: ok (${seconds} s)`)
   else {
     failedSteps += 1
+    failedStepNames.push(step.name)
     console.error(`=== ${step.name}: FAILED (${seconds} s)`)
     if (step.name === 'build') break
   }
@@ -61,7 +63,7 @@ function readJson<T>(file: string): T | null {
 const FLAKY_HISTORY = '.data/flaky-last-run.json'
 const previousFlaky = readJson<string[]>(FLAKY_HISTORY) ?? []
 const playwrightReport = readJson<PlaywrightReport>(`${REPORT_DIR}/playwright.json`)
-const summary = summarize({ vitest: readJson<VitestReport>(`${REPORT_DIR}/vitest.json`), playwright: playwrightReport, failedSteps, previousFlaky })
+const summary = summarize({ vitest: readJson<VitestReport>(`${REPORT_DIR}/vitest.json`), playwright: playwrightReport, failedSteps, failedStepNames, previousFlaky })
 if (playwrightReport) writeFileSync(FLAKY_HISTORY, JSON.stringify(summary.flaky))
 console.info(`\n${summary.lines.join('\n')}`)
 process.exit(failedSteps > 0 || summary.flakyAgain.length > 0 ? 1 : 0)

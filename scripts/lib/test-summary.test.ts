@@ -36,3 +36,34 @@ describe('npm test summary', () => {
     expect(summary.lines.at(-1)).toBe('5 passed, 2 failed')
   })
 })
+
+describe('npm test summary of failures', () => {
+  it('names failed Vitest tests relative to the checkout, files that did not run, failed browser tests and failed steps', () => {
+    const summary = summarize({
+      vitest: {
+        numPassedTests: 4,
+        numFailedTests: 1,
+        testResults: [
+          { name: '/checkout/app/a.test.ts', status: 'failed', assertionResults: [{ fullName: 'a works', status: 'passed' }, { fullName: 'a refunds once', status: 'failed' }] },
+          { name: '/checkout/app/b.test.ts', status: 'failed', message: 'Cannot find module x\nstack', assertionResults: [] },
+          { name: '/checkout/app/c.test.ts', status: 'passed', assertionResults: [{ fullName: 'c', status: 'passed' }] },
+        ],
+      },
+      playwright: report,
+      failedSteps: 2,
+      failedStepNames: ['unit and integration tests', 'browser tests'],
+      root: '/checkout',
+    })
+    expect(summary.lines).toContain('Failed steps: unit and integration tests, browser tests')
+    expect(summary.lines).toContain('  - app/a.test.ts › a refunds once')
+    expect(summary.lines).toContain('  - app/b.test.ts (the file failed: Cannot find module x)')
+    expect(summary.lines.some((line) => line.includes('c.test.ts'))).toBe(false)
+    expect(summary.lines.at(-1)).toBe('9 passed, 2 failed')
+  })
+
+  it('names a browser test that failed on every try', () => {
+    const failing: PlaywrightReport = { stats: { expected: 0, unexpected: 1, flaky: 0 }, suites: [{ title: 'pay.spec.ts', specs: [{ title: 'pays', tests: [{ projectName: 'phone', status: 'unexpected' }] }] }] }
+    const summary = summarize({ playwright: failing, failedSteps: 1, failedStepNames: ['browser tests'] })
+    expect(summary.lines).toContain('  - pay.spec.ts › pays [phone]')
+  })
+})
