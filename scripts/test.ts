@@ -2,7 +2,7 @@
 // Postgres and Redis when REDIS_URL is set), browser tests (Playwright in Chromium).
 // Ends with the flaky browser tests by name, "N flaky" and "N passed, N failed"
 // (scripts/lib/test-summary.ts).
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { summarize, type PlaywrightReport, type VitestReport } from './lib/test-summary.ts'
 
@@ -31,11 +31,43 @@ if (!process.env.REDIS_URL) console.info('bench:chat smoke: skipped, it needs RE
 const only = process.argv.slice(2)
 let failedSteps = 0
 const failedStepNames: string[] = []
+const failureExcerpts: string[] = []
+
+/**
+ * Runs a step with its output passed through as it comes, and kept (the last part) so that
+ * a failed step's own words are repeated in the closing lines: a CI log is often read from
+ * its tail only.
+ */
+function run(step: Step): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd[0]!, step.cmd.slice(1), { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...step.env } })
+    let output = ''
+    const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
+      to.write(chunk)
+      output = (output + chunk.toString('utf8')).slice(-200_000)
+    }
+    child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout))
+    child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr))
+    child.on('error', (error) => resolve({ status: 1, output: `${output}\n${error.message}` }))
+    child.on('close', (status) => resolve({ status, output }))
+  })
+}
+
+/** What a failed step said about its failure: its error sections, else its last lines. */
+function excerpt(name: string, output: string): string {
+  // eslint-disable-next-line no-control-regex
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '')
+  const lines = plain.split('\n')
+  // Vitest's errors outside any test, and failed tests' first lines.
+  const marks = lines.flatMap((line, i) => (/Unhandled (Error|Rejection)|Errors\s+\d+ error|FAIL |✘|Error: |error TS\d+|problems? \(/.test(line) ? [i] : []))
+  const picked = marks.length > 0 ? marks.slice(0, 8).flatMap((i) => lines.slice(i, i + 6)) : lines.slice(-20)
+  return [`--- ${name} (what it said):`, ...picked.slice(0, 60).map((line) => `  | ${line.slice(0, 300)}`)].join('\n')
+}
 for (const step of steps) {
   if (only.length > 0 && !only.some((o) => step.name.includes(o))) continue
   const started = Date.now()
   console.info(`\n=== ${step.name}: ${step.cmd.join(' ')}`)
-  const result: { status: number | null } = spawnSync(step.cmd[0]!, step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } })
+  const result = await run(step)
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   // A runner's report with failures fails the step, whatever its exit code said.
   if (result.status === 0 && reportedFailures(step.name) > 0) result.status = 1
@@ -43,6 +75,7 @@ for (const step of steps) {
   else {
     failedSteps += 1
     failedStepNames.push(step.name)
+    failureExcerpts.push(excerpt(step.name, result.output))
     console.error(`=== ${step.name}: FAILED (${seconds} s)`)
     if (step.name === 'build') break
   }
@@ -65,5 +98,6 @@ const previousFlaky = readJson<string[]>(FLAKY_HISTORY) ?? []
 const playwrightReport = readJson<PlaywrightReport>(`${REPORT_DIR}/playwright.json`)
 const summary = summarize({ vitest: readJson<VitestReport>(`${REPORT_DIR}/vitest.json`), playwright: playwrightReport, failedSteps, failedStepNames, previousFlaky })
 if (playwrightReport) writeFileSync(FLAKY_HISTORY, JSON.stringify(summary.flaky))
+if (failureExcerpts.length > 0) console.info(`\n${failureExcerpts.join('\n')}`)
 console.info(`\n${summary.lines.join('\n')}`)
 process.exit(failedSteps > 0 || summary.flakyAgain.length > 0 ? 1 : 0)
