@@ -67,3 +67,11 @@ describe('npm test summary of failures', () => {
     expect(summary.lines).toContain('  - pay.spec.ts › pays [phone]')
   })
 })
+
+describe('npm test summary of errors outside tests', () => {
+  it('names a browser run error that belongs to no test', () => {
+    const summary = summarize({ playwright: { stats: { expected: 2, unexpected: 0, flaky: 0 }, suites: [], errors: [{ message: 'Error: Process from config.webServer exited early.\nmore' }] }, failedSteps: 1, failedStepNames: ['browser tests'] })
+    expect(summary.lines).toContain('  - browser tests, outside any test: Error: Process from config.webServer exited early.')
+    expect(summary.lines.at(-1)).toBe('2 passed, 1 failed')
+  })
+})

@@ -10,7 +10,7 @@ export type VitestReport = { numPassedTests: number; numFailedTests: number; tes
 type PlaywrightTest = { projectName?: string; status?: string }
 type PlaywrightSpec = { title: string; file?: string; line?: number; tests?: PlaywrightTest[] }
 type PlaywrightSuite = { title: string; file?: string; specs?: PlaywrightSpec[]; suites?: PlaywrightSuite[] }
-export type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number }; suites?: PlaywrightSuite[] }
+export type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number }; suites?: PlaywrightSuite[]; errors?: { message?: string }[] }
 
 export type Summary = { passed: number; failed: number; flaky: string[]; flakyAgain: string[]; lines: string[] }
 
@@ -27,9 +27,15 @@ export function failedVitestTests(report: VitestReport, root = process.cwd()): s
     const path = relativeFile(file.name, root)
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
     for (const test of failed) names.push(`${path} › ${test.fullName ?? test.title ?? '(unnamed test)'}`)
-    if (failed.length === 0 && file.status === 'failed') names.push(`${path} (the file failed: ${(file.message ?? '').split('\n')[0]?.slice(0, 200)})`)
+    if (failed.length === 0 && file.status === 'failed') names.push(`${path} (the file failed: ${firstLine(file.message)})`)
   }
   return names
+}
+
+/** The first line of an error message, without terminal colours. */
+function firstLine(message: string | undefined): string {
+  // eslint-disable-next-line no-control-regex -- terminal colour codes start with ESC
+  return (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]?.slice(0, 200) ?? ''
 }
 
 /** Every flaky test as "file › suite › title [project]". */
@@ -77,6 +83,8 @@ export function summarize(input: {
     passed += input.playwright.stats.expected
     failed += input.playwright.stats.unexpected
     failedNames.push(...playwrightTests(input.playwright, 'unexpected'))
+    // Errors outside any test (the web server, a worker that crashed) fail the run too.
+    for (const error of input.playwright.errors ?? []) failedNames.push(`browser tests, outside any test: ${firstLine(error.message)}`)
     flaky = flakyTests(input.playwright)
     // The report's own count rules when names could not be read from it.
     while (flaky.length < input.playwright.stats.flaky) flaky.push('(unnamed flaky test)')
