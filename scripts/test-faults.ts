@@ -324,9 +324,29 @@ const redisReadyProbe = () => okOnBoth(async (port) => (await request(port, '/re
 const photoProbe = () => okOnBoth(async (port) => (await request(port, `/media/${photoKey}`, { timeoutMs: 2_000 })).status === 200)
 const dbProbe = () => okOnBoth(async (port) => (await request(port, '/notifications', { cookie: members[0]!.cookie, timeoutMs: 5_000 })).status === 200)
 
+/**
+ * Messages stored so far and chat sends answered "sent" (a redirect to the conversation)
+ * so far: at each phase's end, so a send answered as sent but not stored shows where.
+ */
+type Tally = { at: number; stored: number; answeredSent: number }
+const tallies: { phase: string; tally: Tally }[] = []
+async function tally(phase: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ownerUrl })
+  await client.connect()
+  try {
+    const at = Date.now()
+    const stored = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM "Message"')).rows[0]!.n)
+    const answeredSent = samples.filter((s) => s.kind === 'chat' && s.at <= at && s.status >= 300 && s.status < 400 && (s.location ?? '').includes('/chats/')).length
+    tallies.push({ phase, tally: { at, stored, answeredSent } })
+  } finally {
+    await client.end()
+  }
+}
+
 await sleep(10_000)
 log(`baseline: ${samples.length} requests`)
 const baseline = { from: baselineFrom, to: Date.now() }
+await tally('warm-up and baseline')
 
 // Redis
 {
@@ -339,6 +359,7 @@ const baseline = { from: baselineFrom, to: Date.now() }
   const recoveredAt = await recovery(redisReadyProbe, back)
   await sleep(3_000)
   windows.push({ name: 'Redis stopped', dependency: ['login', 'chat', 'home', 'member-page'], from, down: from, back, to: Date.now(), recoveredAt })
+  await tally('Redis stopped')
 }
 // S3
 {
@@ -351,6 +372,7 @@ const baseline = { from: baselineFrom, to: Date.now() }
   const recoveredAt = await recovery(photoProbe, back)
   await sleep(3_000)
   windows.push({ name: 'S3 stopped', dependency: ['photo'], from, down: from, back, to: Date.now(), recoveredAt })
+  await tally('S3 stopped')
 }
 // Postgres restart
 {
@@ -365,6 +387,7 @@ const baseline = { from: baselineFrom, to: Date.now() }
 }
 running = false
 await Promise.all(workers)
+await tally('Postgres restarted')
 
 // ---------- report ----------
 
@@ -430,6 +453,12 @@ for (const c of chats) if (c.status >= 300 && c.status < 400) {
   redirectTargets.set(target, (redirectTargets.get(target) ?? 0) + 1)
 }
 console.info(`\nLedger: ${l.users} accounts, ${l.off} balances off their ledger sum; ${chats.length} chat sends tried (${chats.filter((s) => s.status >= 300 && s.status < 400).length} redirected as sent, the rest refused or 503), ${l.sends} messages and ${l.debits} debits stored; chat redirects by target: ${[...redirectTargets].map(([t, n]) => `${t} ${n}`).join(', ') || 'none'}.`)
+// Every send answered as sent is stored, phase by phase (a send in flight at a phase's end
+// may land in the next one, so the check is on the running totals).
+console.info('\n| phase (running totals at its end) | chat sends answered as sent | messages stored |\n|---|---|---|')
+for (const { phase, tally: t } of tallies) console.info(`| ${phase} | ${t.answeredSent} | ${t.stored} |`)
+const last = tallies.at(-1)?.tally
+if (last && last.stored < last.answeredSent) problems.push(`${last.answeredSent - last.stored} chat sends were answered as sent but not stored`)
 console.info(problems.length === 0 ? '\nAll targets met.' : `\nTargets missed:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
 
 // ---------- stop ----------
