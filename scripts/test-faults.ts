@@ -274,7 +274,7 @@ log(`nodes ready on ${NODE_PORTS.join(' and ')} (metrics on ${METRICS_PORTS.join
 // ---------- traffic ----------
 
 type Kind = 'home' | 'member-page' | 'photo' | 'login' | 'chat'
-type Sample = { at: number; kind: Kind; node: number; status: number; ms: number; location?: string }
+type Sample = { at: number; kind: Kind; node: number; status: number; ms: number; location?: string; sender?: number }
 const samples: Sample[] = []
 let running = true
 let sent = 0
@@ -293,7 +293,7 @@ async function one(kind: Kind, worker: number): Promise<void> {
     sent += 1
     answer = await request(node.port, `/members/${partner.profile.id}/chat`, { method: 'POST', cookie: member.cookie, body: `body=${encodeURIComponent(`fault message ${sent}`)}` })
   }
-  samples.push({ at: Date.now(), kind, node: node.port, status: answer.status, ms: answer.ms, ...(answer.location ? { location: answer.location } : {}) })
+  samples.push({ at: Date.now(), kind, node: node.port, status: answer.status, ms: answer.ms, ...(answer.location ? { location: answer.location } : {}), ...(kind === 'chat' ? { sender: member.profile.id } : {}) })
   if (answer.status === 500) log(`500 on ${kind} at node ${node.port}: ${answer.body.replace(/\s+/g, ' ').slice(0, 200)}`)
 }
 
@@ -338,6 +338,13 @@ async function tally(phase: string): Promise<void> {
     const stored = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM "Message"')).rows[0]!.n)
     const answeredSent = samples.filter((s) => s.kind === 'chat' && s.at <= at && s.status >= 300 && s.status < 400 && (s.location ?? '').includes('/chats/')).length
     tallies.push({ phase, tally: { at, stored, answeredSent } })
+    // Transactions left open on the nodes' connections would hold what they wrote unseen.
+    const states = await client.query<{ state: string | null; n: string; oldest: string | null }>(
+      `SELECT state, count(*) AS n, max(extract(epoch FROM now() - xact_start))::int AS oldest FROM pg_stat_activity WHERE datname = 'dating' AND pid <> pg_backend_pid() GROUP BY state ORDER BY state`,
+    )
+    const bySender = await client.query<{ sender: number; n: string }>('SELECT "senderId" AS sender, count(*) AS n FROM "Message" GROUP BY "senderId" ORDER BY 1')
+    const answeredBy = (sender: number) => samples.filter((s) => s.sender === sender && s.at <= at && s.status >= 300 && s.status < 400).length
+    log(`${phase}: connections ${states.rows.map((r) => `${r.state ?? 'none'} ${r.n} (oldest transaction ${r.oldest ?? '-'} s)`).join(', ')}; stored/answered by sender ${bySender.rows.map((r) => `${r.sender} ${r.n}/${answeredBy(r.sender)}`).join(', ')}`)
   } finally {
     await client.end()
   }
@@ -382,6 +389,7 @@ await tally('warm-up and baseline')
   await postgres.start()
   const back = Date.now()
   const recoveredAt = await recovery(dbProbe, back)
+  await tally('Postgres back (answers again)')
   await sleep(5_000)
   windows.push({ name: 'Postgres restarted', dependency: kinds, from, down: from, back, to: Date.now(), recoveredAt })
 }
@@ -458,7 +466,10 @@ console.info(`\nLedger: ${l.users} accounts, ${l.off} balances off their ledger 
 console.info('\n| phase (running totals at its end) | chat sends answered as sent | messages stored |\n|---|---|---|')
 for (const { phase, tally: t } of tallies) console.info(`| ${phase} | ${t.answeredSent} | ${t.stored} |`)
 const last = tallies.at(-1)?.tally
-if (last && last.stored < last.answeredSent) problems.push(`${last.answeredSent - last.stored} chat sends were answered as sent but not stored`)
+if (last && last.stored < last.answeredSent) {
+  problems.push(`${last.answeredSent - last.stored} chat sends were answered as sent but not stored`)
+  for (const node of nodes) console.info(`\nLast lines of the node on ${node.port}:\n${node.lines.slice(-40).map((line) => line.slice(0, 400)).join('\n')}`)
+}
 console.info(problems.length === 0 ? '\nAll targets met.' : `\nTargets missed:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
 
 // ---------- stop ----------
