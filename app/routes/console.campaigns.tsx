@@ -3,20 +3,23 @@
 // e-mail and/or web push (decision 054); the
 // reach before sending, a test send to the operator, scheduled sending at the site's rate
 // (pg-boss), and the counts: targeted, sent, failed, unsubscribed since, purchases with the
-// campaign's code within 7 days. Every change audited.
+// campaign's code within 7 days. Every change audited. A preview (decision 058) shows the
+// mail as members get it and the push message, of an existing campaign (?preview=id; another
+// site's or pool's id: 404) or of a draft before it is created (intent preview).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { CampaignPreview } from '~/components/console/campaign-preview.tsx'
 import { ConsoleField, ConsoleSelect, ConsoleTextArea, Notice } from '~/components/console/field.tsx'
-import { CAMPAIGN_CHANNELS, CAMPAIGN_KINDS, campaignCounts, channelsOf, countTargets, renderCampaignMail, scheduleCampaignIn } from '~/modules/campaigns/campaigns.server.ts'
+import { CAMPAIGN_CHANNELS, CAMPAIGN_KINDS, campaignCounts, campaignPreview, type CampaignPreview as Preview, channelsOf, countTargets, renderCampaignMail, scheduleCampaignIn } from '~/modules/campaigns/campaigns.server.ts'
 import { withScope } from '~/modules/db/scoped.server.ts'
 import { COUNTRY_CODES } from '~/modules/geo/countries.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { wake } from '~/modules/jobs/runner.server.ts'
 import { queueMailIn } from '~/modules/mail/send.server.ts'
 import { auditIn } from '~/modules/operators/audit.server.ts'
-import { requireOperator } from '~/modules/operators/guard.server.ts'
+import { requireOperator, type OperatorRequest } from '~/modules/operators/guard.server.ts'
 import { withOperator } from '~/modules/operators/scope.server.ts'
 import { dateTimeFormat } from '~/modules/site/formatters.ts'
 
@@ -26,6 +29,7 @@ export const meta: MetaFunction = () => [{ title: 'Campaigns' }]
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { db, reach, locale, ctx } = await requireOperator(context, request, { area: 'campaigns' })
+  const previewed = await previewOf(db, reach.sites, new URL(request.url).searchParams.get('preview'))
   const rows = await withOperator(db, (tx) => tx.campaign.findMany({ where: { tenantId: { in: reach.sites.map((s) => s.slug) } }, orderBy: { id: 'desc' }, take: 100 }))
   const date = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
   const campaigns = await Promise.all(
@@ -36,7 +40,19 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
       return { id: c.id, site: site.name, language: c.language, kind: c.kind, subject: c.subject, code: c.discountCode, channels: channelsOf(c), status: c.status, scheduledAt: c.scheduledAt ? date.format(c.scheduledAt) : null, reach: audience, ...counts }
     }),
   )
-  return { campaigns, sites: reach.sites.map((s) => ({ slug: s.slug, name: s.name, languages: s.locales.offered })), kinds: CAMPAIGN_KINDS }
+  return { campaigns, sites: reach.sites.map((s) => ({ slug: s.slug, name: s.name, languages: s.locales.offered })), kinds: CAMPAIGN_KINDS, preview: previewed }
+}
+
+type Sites = OperatorRequest['reach']['sites']
+
+/** The preview of an existing campaign of one of the operator's sites; any other id: 404. */
+async function previewOf(db: OperatorRequest['db'], sites: Sites, raw: string | null): Promise<{ id: number; site: string; preview: Preview } | null> {
+  if (raw === null) return null
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) >= 2 ** 31) throw new Response('Not Found', { status: 404 })
+  const campaign = await withOperator(db, (tx) => tx.campaign.findFirst({ where: { id: Number(raw), tenantId: { in: sites.map((s) => s.slug) } } }))
+  const site = campaign ? sites.find((s) => s.slug === campaign.tenantId) : undefined
+  if (!campaign || !site) throw new Response('Not Found', { status: 404 })
+  return { id: campaign.id, site: site.name, preview: await campaignPreview(site, campaign) }
 }
 
 const CreateSchema = z.object({
@@ -53,14 +69,14 @@ const CreateSchema = z.object({
   channels: z.array(z.enum(CAMPAIGN_CHANNELS, { message: 'campaigns.channelsRequired' })).min(1, 'campaigns.channelsRequired'),
 })
 
-type Result = { ok: boolean; notice?: string; errors?: Record<string, string>; values?: Record<string, string>; channels?: string[]; id?: number }
+type Result = { ok: boolean; notice?: string; errors?: Record<string, string>; values?: Record<string, string>; channels?: string[]; id?: number; preview?: { site: string; preview: Preview } }
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const { db, reach, actor, operator, ctx } = await requireOperator(context, request, { area: 'campaigns' })
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
   const field = (k: string) => String(form.get(k) ?? '')
-  if (intent === 'create') {
+  if (intent === 'create' || intent === 'preview') {
     const values = Object.fromEntries(['site', 'language', 'kind', 'subject', 'body', 'code', 'paid', 'inactiveDays', 'country', 'gender'].map((k) => [k, field(k)]))
     const channels = form.getAll('channels').map(String)
     const parsed = CreateSchema.safeParse({ ...values, paid: values.paid || 'all', gender: values.gender ?? '', channels })
@@ -71,6 +87,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
     else if (parsed.success && !(site.locales.offered as readonly string[]).includes(parsed.data.language)) errors.language = 'campaigns.languageInvalid'
     if (!parsed.success || !site || Object.keys(errors).length > 0) return data<Result>({ ok: false, errors, values, channels }, { status: 400 })
     const d = parsed.data
+    if (intent === 'preview') {
+      // The draft as members would get it; nothing is stored.
+      const preview = await campaignPreview(site, { id: 0, language: d.language, kind: d.kind, subject: d.subject, body: d.body, discountCode: d.code || null, channels: d.channels })
+      return data<Result>({ ok: true, values, channels, preview: { site: site.name, preview } })
+    }
     const segment = { paid: d.paid, ...(d.inactiveDays ? { inactiveDays: Number(d.inactiveDays) } : {}), ...(d.country ? { country: d.country } : {}), ...(d.gender ? { gender: d.gender } : {}) }
     const id = await withOperator(db, async (tx) => {
       const row = await tx.campaign.create({ data: { poolId: site.pool, tenantId: site.slug, language: d.language, kind: d.kind, subject: d.subject, body: d.body, discountCode: d.code || null, channels: d.channels, segment, createdBy: operator.id }, select: { id: true } })
@@ -121,7 +142,7 @@ const CHANNELS = ['email', 'push'] as const
 
 export default function Campaigns() {
   const { t } = useTranslation('console')
-  const { campaigns, sites, kinds } = useLoaderData<typeof loader>()
+  const { campaigns, sites, kinds, preview } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const errors = result?.errors ?? {}
   const v = (k: string) => result?.values?.[k] ?? null
@@ -129,6 +150,7 @@ export default function Campaigns() {
     <div className="stack">
       <h1>{t('campaigns.title')}</h1>
       {result?.notice ? <Notice tone={result.ok ? 'success' : 'danger'}>{t(result.notice)}</Notice> : null}
+      {preview && !result?.preview ? <CampaignPreview preview={preview.preview} site={preview.site} closeTo="/campaigns" /> : null}
       <table className="console-table" data-testid="campaigns">
         <thead>
           <tr>
@@ -156,6 +178,9 @@ export default function Campaigns() {
               </td>
               <td>{t('campaigns.countsText', { targeted: c.targeted, sent: c.sent, pushed: c.pushed, failed: c.failed, unsubscribed: c.unsubscribed, purchases: c.purchases })}</td>
               <td>
+                <Link to={`?preview=${c.id}`} className="button button--light" aria-label={t('campaigns.previewOf', { subject: c.subject })}>
+                  {t('campaigns.preview')}
+                </Link>
                 <Form method="post">
                   <input type="hidden" name="id" value={c.id} />
                   <button type="submit" name="intent" value="test" className="button button--light">
@@ -186,7 +211,6 @@ export default function Campaigns() {
 
       <Form method="post" className="console-card stack" aria-labelledby="new-campaign">
         <h2 id="new-campaign">{t('campaigns.new')}</h2>
-        <input type="hidden" name="intent" value="create" />
         <ConsoleSelect id="field-site" name="site" label={t('campaigns.site')} defaultValue={v('site') ?? sites[0]?.slug} error={errors.site} options={sites.map((s) => ({ value: s.slug, label: `${s.name} (${s.languages.join(', ')})` }))} />
         <ConsoleField name="language" label={t('campaigns.language')} hint={t('campaigns.languageHint')} defaultValue={v('language') ?? 'nl'} error={errors.language} maxLength={2} />
         <ConsoleSelect id="field-kind" name="kind" label={t('campaigns.kind')} defaultValue={v('kind') ?? 'promotions'} error={errors.kind} options={kinds.map((k) => ({ value: k, label: t(`campaigns.kinds.${k}`) }))} />
@@ -214,10 +238,17 @@ export default function Campaigns() {
           <ConsoleField name="country" label={t('campaigns.country')} defaultValue={v('country')} error={errors.country} maxLength={2} />
           <ConsoleSelect id="field-gender" name="gender" label={t('campaigns.gender')} defaultValue={v('gender') ?? ''} all={t('campaigns.genderAll')} options={[{ value: 'woman', label: t('campaigns.woman') }, { value: 'man', label: t('campaigns.man') }]} />
         </fieldset>
-        <button type="submit" className="button button--primary">
-          {t('campaigns.create')}
-        </button>
+        <div className="campaign-buttons">
+          {/* The first submit button: Enter in a field creates, as before. */}
+          <button type="submit" name="intent" value="create" className="button button--primary">
+            {t('campaigns.create')}
+          </button>
+          <button type="submit" name="intent" value="preview" className="button button--light">
+            {t('campaigns.previewDraft')}
+          </button>
+        </div>
       </Form>
+      {result?.preview ? <CampaignPreview preview={result.preview.preview} site={result.preview.site} /> : null}
     </div>
   )
 }

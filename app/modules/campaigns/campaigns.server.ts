@@ -46,6 +46,26 @@ export async function renderCampaignMail(tenant: LoadedTenant, campaign: Pick<Ca
   return { subject: campaign.subject, text, html }
 }
 
+/**
+ * Where each member's own unsubscribe link goes: the batch renders the mail once with this
+ * and puts the member's link in its place; the console's preview keeps it (a reserved
+ * `.invalid` host, so a click leads nowhere).
+ */
+export const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/__member__'
+
+export type CampaignPreview = { subject: string; mail: { html: string; text: string } | null; push: PushPayload | null }
+
+/**
+ * The campaign as its members get it, for the console's preview (decision 058): the mail
+ * exactly as the batch renders it (the site's layout, the placeholder for the unsubscribe
+ * link) when it goes by e-mail, the push message when it goes by push.
+ */
+export async function campaignPreview(tenant: LoadedTenant, campaign: Pick<Campaign, 'id' | 'language' | 'subject' | 'body' | 'discountCode' | 'kind' | 'channels'>): Promise<CampaignPreview> {
+  const channels = channelsOf(campaign)
+  const mail = channels.includes('email') ? await renderCampaignMail(tenant, campaign, UNSUBSCRIBE_PLACEHOLDER) : null
+  return { subject: campaign.subject, mail: mail ? { html: mail.html, text: mail.text } : null, push: channels.includes('push') ? campaignPush(tenant, campaign) : null }
+}
+
 /** The campaign's channels (a row from before decision 054 has none: e-mail). */
 export function channelsOf(campaign: Pick<Campaign, 'channels'>): CampaignChannel[] {
   const chosen = CAMPAIGN_CHANNELS.filter((c) => campaign.channels.includes(c))
@@ -108,7 +128,7 @@ export async function sendCampaignBatch(db: Db, tenant: LoadedTenant, campaignId
       if (!campaign || campaign.status === 'done' || campaign.status === 'canceled' || campaign.status === 'draft') return { n: 0, pushed: 0 }
       const targets = await nextTargets(tx, tenant, campaign, take, now)
       // Rendered once per batch; each member's own unsubscribe link is put in its place.
-      const PLACEHOLDER = 'https://unsubscribe.invalid/__member__'
+      const PLACEHOLDER = UNSUBSCRIBE_PLACEHOLDER
       const channels = channelsOf(campaign)
       const template = targets.length > 0 && channels.includes('email') ? await renderCampaignMail(tenant, campaign, PLACEHOLDER) : null
       const push = channels.includes('push') ? campaignPush(tenant, campaign) : null
