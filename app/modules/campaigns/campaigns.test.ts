@@ -101,7 +101,7 @@ const newCampaign = (channels: string[] = ['email'], status: 'scheduled' | 'draf
 describe('a campaign', () => {
   it('by e-mail and web push: 450 mails and 20 pushes, each once, although the worker was killed mid-send and restarted', async () => {
     const campaign = await newCampaign(['email', 'push'], 'draft')
-    await withScope(db, DATEDICHTBIJ, (tx) => scheduleCampaignIn(tx, 'datedichtbij', campaign.id, null))
+    await withScope(db, DATEDICHTBIJ, (tx) => scheduleCampaignIn(tx, DATEDICHTBIJ, campaign.id, null))
     worker = startWorker()
     await expect.poll(() => killed !== undefined, { timeout: 60_000, interval: 100 }).toBe(true)
     await killed
