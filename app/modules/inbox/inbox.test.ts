@@ -9,6 +9,8 @@ import { consoleArgs, createTestOperator, signedInOperator } from '../../../test
 import { runRoute } from '../../../tests/route-harness.ts'
 import { action as conversationAction, loader as conversationLoader } from '../../routes/console.inbox.$conversation.tsx'
 import { action as inboxAction } from '../../routes/console.inbox._index.tsx'
+import { loader as metricsLoader } from '../../routes/console.inbox.metrics.tsx'
+import { action as repliesAction } from '../../routes/console.inbox.replies.tsx'
 import { sendMessage } from '../chat/send.server.ts'
 import { loadChat } from '../chat/conversations.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
@@ -108,6 +110,31 @@ describe('a chatter of one site of the pool', () => {
     // Their own site's conversation: claimed as before.
     const own = await waitingConversation(FLIRTLOKAAL)
     expect((await withOperator(operatorDb(db, chatter.id), (tx) => claimConversation(tx, actorOf(chatter), own.conversation))).ok).toBe(true)
+  })
+
+  it('neither deletes the sibling site\'s saved replies nor counts its answers in the metrics', async () => {
+    const owner = ownerDb()
+    try {
+      const saved = await owner.cannedReply.create({ data: { tenantId: 'datedichtbij', language: 'nl', title: 'Hallo', body: 'Hoi {name}!' } })
+      const { cookie } = await signedInOperator(db, { role: 'chatter', sites: ['flirtlokaal'] })
+      const deleted = await runRoute(async () => repliesAction(await consoleArgs('/inbox/replies', { cookie, form: { intent: 'delete', id: String(saved.id) } })))
+      expect(deleted.status).toBe(404)
+      expect(await owner.cannedReply.count({ where: { id: saved.id } })).toBe(1)
+      // An answer to a datedichtbij member, by a chatter of the pool.
+      const { conversation } = await waitingConversation(DATEDICHTBIJ)
+      const poolChatter = await createTestOperator(db, { role: 'chatter', pools: ['benelux'] })
+      expect((await withOperator(operatorDb(db, poolChatter.id), (tx) => claimConversation(tx, actorOf(poolChatter), conversation))).ok).toBe(true)
+      expect((await replyAsProfile(operatorDb(db, poolChatter.id), actorOf(poolChatter), tenants, { conversationId: conversation, body: 'Hoi!' })).ok).toBe(true)
+      type Metrics = { metrics: { groups: { tenantId: string }[]; chatters: { operatorId: string }[] } }
+      const seen = (await runRoute(async () => metricsLoader(await consoleArgs('/inbox/metrics', { cookie })))).body as Metrics
+      expect(seen.metrics.groups.map((g) => g.tenantId)).not.toContain('datedichtbij')
+      expect(seen.metrics.chatters.map((c) => c.operatorId)).not.toContain(poolChatter.id)
+      const pool = (await signedInOperator(db, { role: 'admin', pools: ['benelux'] })).cookie
+      const all = (await runRoute(async () => metricsLoader(await consoleArgs('/inbox/metrics', { cookie: pool })))).body as Metrics
+      expect(all.metrics.chatters.map((c) => c.operatorId)).toContain(poolChatter.id)
+    } finally {
+      await owner.$disconnect()
+    }
   })
 })
 
