@@ -20,7 +20,7 @@ import { wake } from '~/modules/jobs/runner.server.ts'
 import { queueMailIn } from '~/modules/mail/send.server.ts'
 import { auditIn } from '~/modules/operators/audit.server.ts'
 import { requireOperator, type OperatorRequest } from '~/modules/operators/guard.server.ts'
-import { withOperator } from '~/modules/operators/scope.server.ts'
+import { reachWhere, withOperator } from '~/modules/operators/scope.server.ts'
 import { dateTimeFormat } from '~/modules/site/formatters.ts'
 
 export const handle: I18nHandle = { i18n: ['console'] }
@@ -30,7 +30,7 @@ export const meta: MetaFunction = () => [{ title: 'Campaigns' }]
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { db, reach, locale, ctx } = await requireOperator(context, request, { area: 'campaigns' })
   const previewed = await previewOf(db, reach.sites, new URL(request.url).searchParams.get('preview'))
-  const rows = await withOperator(db, (tx) => tx.campaign.findMany({ where: { tenantId: { in: reach.sites.map((s) => s.slug) } }, orderBy: { id: 'desc' }, take: 100 }))
+  const rows = await withOperator(db, (tx) => tx.campaign.findMany({ where: reachWhere(reach), orderBy: { id: 'desc' }, take: 100 }))
   const date = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
   const campaigns = await Promise.all(
     rows.map(async (c) => {
@@ -49,8 +49,8 @@ type Sites = OperatorRequest['reach']['sites']
 async function previewOf(db: OperatorRequest['db'], sites: Sites, raw: string | null): Promise<{ id: number; site: string; preview: Preview } | null> {
   if (raw === null) return null
   if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) >= 2 ** 31) throw new Response('Not Found', { status: 404 })
-  const campaign = await withOperator(db, (tx) => tx.campaign.findFirst({ where: { id: Number(raw), tenantId: { in: sites.map((s) => s.slug) } } }))
-  const site = campaign ? sites.find((s) => s.slug === campaign.tenantId) : undefined
+  const campaign = await withOperator(db, (tx) => tx.campaign.findFirst({ where: { id: Number(raw), poolId: { in: sites.map((s) => s.pool) }, tenantId: { in: sites.map((s) => s.slug) } } }))
+  const site = campaign ? sites.find((s) => s.slug === campaign.tenantId && s.pool === campaign.poolId) : undefined
   if (!campaign || !site) throw new Response('Not Found', { status: 404 })
   return { id: campaign.id, site: site.name, preview: await campaignPreview(site, campaign) }
 }
@@ -101,9 +101,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return data<Result>({ ok: true, notice: 'campaigns.created', id })
   }
   const id = Number(field('id'))
-  const campaign = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? await withOperator(db, (tx) => tx.campaign.findFirst({ where: { id, tenantId: { in: reach.sites.map((s) => s.slug) } } })) : null
+  const campaign = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? await withOperator(db, (tx) => tx.campaign.findFirst({ where: { id, ...reachWhere(reach) } })) : null
   if (!campaign) return data<Result>({ ok: false, notice: 'campaigns.notFound' }, { status: 404 })
-  const site = reach.sites.find((s) => s.slug === campaign.tenantId)!
+  const site = reach.sites.find((s) => s.slug === campaign.tenantId && s.pool === campaign.poolId)
+  if (!site) return data<Result>({ ok: false, notice: 'campaigns.notFound' }, { status: 404 })
   const scope = { tenantId: site.slug, poolId: site.pool }
   if (intent === 'test') {
     // To the operator's own address, as the site would send it (no unsubscribe: not a member).
@@ -120,7 +121,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const at = raw ? new Date(raw) : null
     if (at && (Number.isNaN(at.getTime()) || at.getTime() < Date.now() - 60_000)) return data<Result>({ ok: false, errors: { at: 'campaigns.atInvalid' }, values: { at: raw } }, { status: 400 })
     const done = await withOperator(db, async (tx) => {
-      const ok = await scheduleCampaignIn(tx, site.slug, campaign.id, at)
+      const ok = await scheduleCampaignIn(tx, scope, campaign.id, at)
       if (ok) await auditIn(tx, actor, { action: 'campaign.schedule', tenantId: site.slug, poolId: site.pool, targetType: 'campaign', targetId: campaign.id, after: { at: at ?? 'now' } })
       return ok
     })
@@ -129,7 +130,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   }
   if (intent === 'cancel') {
     const done = await withOperator(db, async (tx) => {
-      const changed = await tx.campaign.updateMany({ where: { id: campaign.id, tenantId: site.slug, status: { in: ['draft', 'scheduled', 'sending'] } }, data: { status: 'canceled' } })
+      const changed = await tx.campaign.updateMany({ where: { poolId: site.pool, tenantId: site.slug, id: campaign.id, status: { in: ['draft', 'scheduled', 'sending'] } }, data: { status: 'canceled' } })
       if (changed.count > 0) await auditIn(tx, actor, { action: 'campaign.cancel', tenantId: site.slug, poolId: site.pool, targetType: 'campaign', targetId: campaign.id, before: { status: campaign.status }, after: { status: 'canceled' } })
       return changed.count > 0
     })

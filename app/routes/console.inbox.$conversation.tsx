@@ -17,7 +17,6 @@ import { replyAsProfile } from '~/modules/inbox/reply.server.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { requireOperator } from '~/modules/operators/guard.server.ts'
 import { withOperator } from '~/modules/operators/scope.server.ts'
-import { getRegistry } from '~/modules/tenancy/registry.server.ts'
 
 export const handle: I18nHandle = { i18n: ['console', 'chat'] }
 
@@ -30,10 +29,10 @@ function conversationId(params: LoaderFunctionArgs['params']): number {
 }
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const { operator, db, locale } = await requireOperator(context, request, { area: 'inbox' })
+  const { operator, db, reach, locale } = await requireOperator(context, request, { area: 'inbox' })
   const id = conversationId(params)
-  const { tenants } = await getRegistry()
-  const view = await withOperator(db, (tx) => loadConversationView(tx, { conversationId: id, operatorId: operator.id, tenants, locale }))
+  // The operator's sites, not the registry: a sibling site's member is not theirs.
+  const view = await withOperator(db, (tx) => loadConversationView(tx, { conversationId: id, operatorId: operator.id, sites: reach.sites, locale }))
   if (!view) throw new Response('Not Found', { status: 404 })
   return { view }
 }
@@ -50,15 +49,15 @@ const ActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ context, request, params }: ActionFunctionArgs) {
-  const { operator, db, actor } = await requireOperator(context, request, { area: 'inbox' })
+  const { operator, db, actor, reach } = await requireOperator(context, request, { area: 'inbox' })
   const id = conversationId(params)
+  const sites = reach.sites.map((s) => s.slug)
   const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ ok: false, notice: 'errors.generic', body: '' }, { status: 400 })
   const input = parsed.data
-  const { tenants } = await getRegistry()
   switch (input.intent) {
     case 'claim': {
-      const result = await withOperator(db, (tx) => claimConversation(tx, { ...actor, maxChats: operator.maxChats }, id))
+      const result = await withOperator(db, (tx) => claimConversation(tx, { ...actor, maxChats: operator.maxChats, sites }, id))
       if (result.ok) await publishPool(db, id)
       return data({ ok: result.ok, notice: result.ok ? 'inbox.claimed' : `inbox.claim.${result.reason}`, body: '' }, { status: result.ok ? 200 : result.reason === 'not_found' ? 404 : 409 })
     }
@@ -72,11 +71,11 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
       return data({ ok: released, notice: released ? 'inbox.released' : null, body: '' })
     }
     case 'note': {
-      const ok = await withOperator(db, (tx) => addNote(tx, { ...actor, name: operator.name }, input.profile, input.note))
+      const ok = await withOperator(db, (tx) => addNote(tx, { ...actor, name: operator.name }, { conversationId: id, profileId: input.profile, sites }, input.note))
       return data({ ok, notice: ok ? 'inbox.noteSaved' : 'inbox.noteEmpty', body: '' }, { status: ok ? 200 : 400 })
     }
     default: {
-      const result = await replyAsProfile(db, actor, tenants, {
+      const result = await replyAsProfile(db, actor, reach.sites, {
         conversationId: id,
         body: input.intent === 'reply' ? input.body : undefined,
         gift: input.intent === 'gift' ? input.gift : null,

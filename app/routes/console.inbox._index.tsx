@@ -55,7 +55,7 @@ const ActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  const { operator, db, actor } = await requireOperator(context, request, { area: 'inbox' })
+  const { operator, db, actor, reach } = await requireOperator(context, request, { area: 'inbox' })
   const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ error: 'errors.generic' }, { status: 400 })
   if (parsed.data.intent === 'availability') {
@@ -65,7 +65,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return data({ error: null })
   }
   const id = parsed.data.conversation
-  const result = await withOperator(db, (tx) => claimConversation(tx, { ...actor, maxChats: operator.maxChats }, id, { mustWait: false }))
+  const result = await withOperator(db, (tx) => claimConversation(tx, { ...actor, maxChats: operator.maxChats, sites: reach.sites.map((s) => s.slug) }, id, { mustWait: false }))
   if (!result.ok) return data({ error: `inbox.claim.${result.reason}` }, { status: result.reason === 'not_found' ? 404 : 409 })
   const pool = await withOperator(db, (tx) => tx.conversation.findFirst({ where: { id }, select: { poolId: true } }))
   if (pool) await publishQueueChanged(pool.poolId)

@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: 'Inbox metrics' }]
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { operator, db, reach } = await requireOperator(context, request, { area: 'inbox' })
   const [metrics, waiting] = await withOperator(db, async (tx) => [
-    await inboxMetrics(tx),
+    await inboxMetrics(tx, reach),
     await waitingSummary(tx, { id: operator.id, sites: reach.sites.map((s) => s.slug), pools: reach.pools, languages: [] }),
   ] as const)
   const siteName = (slug: string) => reach.sites.find((s) => s.slug === slug)?.name ?? slug

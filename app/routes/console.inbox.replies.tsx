@@ -37,7 +37,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const input = parsed.data
   if (input.intent === 'delete') {
     const deleted = await withOperator(db, async (tx) => {
-      const row = await tx.cannedReply.findFirst({ where: { id: input.id } })
+      const row = await tx.cannedReply.findFirst({ where: { id: input.id, tenantId: { in: reach.sites.map((s) => s.slug) } } })
       if (!row) return false
       await tx.cannedReply.delete({ where: { id: row.id } })
       await auditIn(tx, actor, { action: 'inbox.reply_template_delete', tenantId: row.tenantId, targetType: 'canned_reply', targetId: row.id, before: { title: row.title, body: row.body, language: row.language } })

@@ -122,8 +122,8 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
     if (limit !== null && (!Number.isSafeInteger(limit) || limit < 1)) errors.limit = 'members.ddLimitInvalid'
     if (Object.keys(errors).length > 0) return data<Result>({ ok: false, intent, errors, values: { mode, limit: raw } }, { status: 400 })
     await withOperator(db, async (tx) => {
-      const before = await tx.user.findFirst({ where: { tenantId: account.scope.tenantId, id: userId }, select: { directDebit: true, directDebitLimit: true } })
-      await tx.user.updateMany({ where: { tenantId: account.scope.tenantId, id: userId }, data: { directDebit: mode || null, directDebitLimit: limit } })
+      const before = await tx.user.findFirst({ where: { poolId: account.scope.poolId, tenantId: account.scope.tenantId, id: userId }, select: { directDebit: true, directDebitLimit: true } })
+      await tx.user.updateMany({ where: { poolId: account.scope.poolId, tenantId: account.scope.tenantId, id: userId }, data: { directDebit: mode || null, directDebitLimit: limit } })
       await auditIn(tx, actor, { action: 'member.direct_debit', tenantId: account.scope.tenantId, poolId: account.scope.poolId, targetType: 'member', targetId: userId, before, after: { directDebit: mode || null, directDebitLimit: limit } })
     })
     return data<Result>({ ok: true, intent, notice: 'members.ddSaved' })
@@ -132,7 +132,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
     const body = text('body').slice(0, 2000)
     if (body.length === 0) return data<Result>({ ok: false, intent, errors: { body: 'members.noteRequired' } }, { status: 400 })
     const saved = await withOperator(db, async (tx) => {
-      const profile = await tx.profile.findFirst({ where: { poolId: account.scope.poolId, userId }, select: { id: true } })
+      const profile = await tx.profile.findFirst({ where: { poolId: account.scope.poolId, tenantId: account.scope.tenantId, userId }, select: { id: true } })
       if (!profile) return false
       const note = await tx.operatorNote.create({ data: { poolId: account.scope.poolId, profileId: profile.id, body, operatorId: operator.id, operatorName: operator.name }, select: { id: true } })
       await auditIn(tx, actor, { action: 'member.note', tenantId: account.scope.tenantId, poolId: account.scope.poolId, targetType: 'member', targetId: userId, after: { note: note.id } })
@@ -142,7 +142,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   }
 
   // The mails: in a transaction of the member's site (links are member-only rows).
-  const user = await withScope(ctx.db, account.scope, (tx) => tx.user.findFirst({ where: { tenantId: account.scope.tenantId, id: userId }, select: { locale: true } }))
+  const user = await withScope(ctx.db, account.scope, (tx) => tx.user.findFirst({ where: { poolId: account.scope.poolId, tenantId: account.scope.tenantId, id: userId }, select: { locale: true } }))
   const mail = memberMailContext(ctx.db, tenant, user?.locale ?? null)
   const audit = (action: string) => withScope(ctx.db, account.scope, (tx) => auditIn(tx, actor, { action, tenantId: account.scope.tenantId, poolId: account.scope.poolId, targetType: 'member', targetId: userId }))
   if (intent === 'activation') {

@@ -10,7 +10,7 @@ import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { enqueueIn } from '~/modules/jobs/runner.server.ts'
 import { auditIn } from '~/modules/operators/audit.server.ts'
 import { requireOperator } from '~/modules/operators/guard.server.ts'
-import { withOperator } from '~/modules/operators/scope.server.ts'
+import { reachWhere, withOperator } from '~/modules/operators/scope.server.ts'
 import { listPostbacks, POSTBACK_STATUSES } from '~/modules/postbacks/postbacks.server.ts'
 import { dateTimeFormat } from '~/modules/site/formatters.ts'
 
@@ -23,7 +23,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const status = POSTBACK_STATUSES.find((s) => s === params.get('status'))
   const network = (params.get('network') ?? '').slice(0, 100)
-  const rows = await withOperator(db, (tx) => listPostbacks(tx, reach.sites.map((s) => s.slug), { status, network: network || undefined }))
+  const rows = await withOperator(db, (tx) => listPostbacks(tx, reach, { status, network: network || undefined }))
   const date = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' })
   return {
     filter: { status: status ?? '', network },
@@ -38,11 +38,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const id = Number(form.get('id'))
   if (!Number.isSafeInteger(id) || id <= 0 || id >= 2 ** 31) return data({ ok: false }, { status: 400 })
   const done = await withOperator(db, async (tx) => {
-    const row = await tx.postback.findFirst({ where: { id, status: 'failed', tenantId: { in: reach.sites.map((s) => s.slug) } }, select: { id: true, tenantId: true, status: true } })
+    const row = await tx.postback.findFirst({ where: { id, status: 'failed', ...reachWhere(reach) }, select: { id: true, poolId: true, tenantId: true, status: true } })
     if (!row) return false
-    await tx.postback.updateMany({ where: { id: row.id, tenantId: row.tenantId, status: 'failed' }, data: { status: 'pending', attempts: 0 } })
+    await tx.postback.updateMany({ where: { poolId: row.poolId, tenantId: row.tenantId, id: row.id, status: 'failed' }, data: { status: 'pending', attempts: 0 } })
     await enqueueIn(tx, 'postback', { tenantId: row.tenantId, id: row.id }, { singletonKey: `postback:${row.tenantId}:${row.id}:retry${Date.now()}` })
-    await auditIn(tx, actor, { action: 'postback.retry', tenantId: row.tenantId, poolId: reach.sites.find((s) => s.slug === row.tenantId)?.pool ?? null, targetType: 'postback', targetId: row.id, before: { status: 'failed' }, after: { status: 'pending' } })
+    await auditIn(tx, actor, { action: 'postback.retry', tenantId: row.tenantId, poolId: row.poolId, targetType: 'postback', targetId: row.id, before: { status: 'failed' }, after: { status: 'pending' } })
     return true
   })
   return data({ ok: done }, { status: done ? 200 : 404 })

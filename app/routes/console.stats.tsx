@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: 'Statistics' }]
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { db, reach, locale } = await requireOperator(context, request, { area: 'stats' })
   const url = new URL(request.url)
-  const { query, site, error } = readStatsQuery(url.searchParams, reach.sites.map((s) => s.slug))
+  const { query, site, error } = readStatsQuery(url.searchParams, reach.sites)
   const [series, sources, landers] = await withOperator(db, async (tx) => [await statistics(tx, query), await bySource(tx, query), await byLander(tx, query.sites)] as const)
   const money = (amount: number, currency: string) => numberFormat(locale, { style: 'currency', currency }).format(amount / 100)
   return {

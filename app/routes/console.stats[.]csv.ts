@@ -8,7 +8,7 @@ import { withOperator } from '~/modules/operators/scope.server.ts'
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { db, reach } = await requireOperator(context, request, { area: 'stats' })
-  const { query, site } = readStatsQuery(new URL(request.url).searchParams, reach.sites.map((s) => s.slug))
+  const { query, site } = readStatsQuery(new URL(request.url).searchParams, reach.sites)
   const s = await withOperator(db, (tx) => statistics(tx, query))
   const currencies = Object.keys(s.revenue).sort()
   const header = ['period', 'site', 'signups', 'first_purchases', 'paying_members', 'paid_messages', 'answered_conversations', 'complaints', ...currencies.map((c) => `revenue_net_${c}`)]

@@ -88,6 +88,7 @@ async function nextTargets(tx: ScopedTx, tenant: LoadedTenant, campaign: Campaig
   ]
   return tx.user.findMany({
     where: {
+      poolId: tenant.pool,
       tenantId: tenant.slug,
       status: 'active',
       bannedAt: null,
@@ -95,7 +96,7 @@ async function nextTargets(tx: ScopedTx, tenant: LoadedTenant, campaign: Campaig
       ...(isDefault ? { OR: [{ locale: campaign.language }, { locale: null }] } : { locale: campaign.language }),
       ...(segment.paid === 'paid' ? { paidUser: true } : segment.paid === 'never' ? { paidUser: false } : {}),
       profile: { is: { status: 'active', ...(segment.country ? { country: segment.country } : {}), ...(segment.gender ? { gender: segment.gender } : {}), ...(inactiveBefore ? { lastActiveAt: { lt: inactiveBefore } } : {}) } },
-      NOT: { id: { in: (await tx.campaignSend.findMany({ where: { campaignId: campaign.id }, select: { userId: true } })).map((s) => s.userId) } },
+      NOT: { id: { in: (await tx.campaignSend.findMany({ where: { poolId: tenant.pool, tenantId: tenant.slug, campaignId: campaign.id }, select: { userId: true } })).map((s) => s.userId) } },
     },
     select: { id: true, email: true, emailKinds: true, notificationsDisabled: true, pushKinds: true, pushSubscriptions: { select: { id: true }, orderBy: { id: 'asc' } } },
     orderBy: { id: 'asc' },
@@ -124,7 +125,7 @@ export async function sendCampaignBatch(db: Db, tenant: LoadedTenant, campaignId
     async (tx) => {
       // One batch of a campaign at a time (a second worker waits, then sees the rows).
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${0x63616d70}::int, ${campaignId}::int)`
-      const campaign = await tx.campaign.findFirst({ where: { tenantId: tenant.slug, id: campaignId } })
+      const campaign = await tx.campaign.findFirst({ where: { poolId: tenant.pool, tenantId: tenant.slug, id: campaignId } })
       if (!campaign || campaign.status === 'done' || campaign.status === 'canceled' || campaign.status === 'draft') return { n: 0, pushed: 0 }
       const targets = await nextTargets(tx, tenant, campaign, take, now)
       // Rendered once per batch; each member's own unsubscribe link is put in its place.
@@ -167,9 +168,9 @@ export async function sendCampaignBatch(db: Db, tenant: LoadedTenant, campaignId
         await options.afterEach?.(n)
       }
       if (targets.length < take) {
-        await tx.campaign.updateMany({ where: { id: campaign.id, tenantId: tenant.slug }, data: { status: 'done', finishedAt: now } })
+        await tx.campaign.updateMany({ where: { poolId: tenant.pool, tenantId: tenant.slug, id: campaign.id }, data: { status: 'done', finishedAt: now } })
       } else {
-        if (campaign.status === 'scheduled') await tx.campaign.updateMany({ where: { id: campaign.id, tenantId: tenant.slug }, data: { status: 'sending' } })
+        if (campaign.status === 'scheduled') await tx.campaign.updateMany({ where: { poolId: tenant.pool, tenantId: tenant.slug, id: campaign.id }, data: { status: 'sending' } })
         // The next minute's batch: the site's rate.
         await enqueueIn(tx, 'campaign-send', { tenantId: tenant.slug, campaignId: campaign.id }, { startAfter: 60 })
       }
@@ -191,8 +192,9 @@ export function campaignPush(tenant: Pick<LoadedTenant, 'name'>, campaign: Pick<
 }
 
 /** Schedules a draft: its first batch at `at` (now when absent). */
-export async function scheduleCampaignIn(tx: ScopedTx, tenantId: string, campaignId: number, at: Date | null): Promise<boolean> {
-  const changed = await tx.campaign.updateMany({ where: { id: campaignId, tenantId, status: 'draft' }, data: { status: 'scheduled', scheduledAt: at ?? new Date() } })
+export async function scheduleCampaignIn(tx: ScopedTx, scope: Scope, campaignId: number, at: Date | null): Promise<boolean> {
+  const { tenantId } = scope
+  const changed = await tx.campaign.updateMany({ where: { poolId: scope.poolId, tenantId, id: campaignId, status: 'draft' }, data: { status: 'scheduled', scheduledAt: at ?? new Date() } })
   if (changed.count === 0) return false
   await enqueueIn(tx, 'campaign-send', { tenantId, campaignId }, at ? { startAfter: at } : {})
   return true
@@ -208,12 +210,12 @@ export async function campaignCounts(tx: ScopedTx, campaign: Campaign) {
            count(*) FILTER (WHERE o."sentAt" IS NOT NULL)::int AS sent,
            count(*) FILTER (WHERE o."sentAt" IS NULL AND o."lastError" IS NOT NULL)::int AS failed,
            count(*) FILTER (WHERE NOT ((${email} AND ${campaign.kind} = ANY (u."emailKinds") AND cardinality(u."notificationsDisabled") = 0) OR (${push} AND ${campaign.kind} = ANY (u."pushKinds"))))::int AS unsubscribed,
-           (SELECT count(*)::int FROM "Payment" p JOIN "CampaignSend" s2 ON s2."campaignId" = ${campaign.id} AND s2."userId" = p."userId"
-             WHERE p."tenantId" = ${campaign.tenantId} AND ${campaign.discountCode}::text IS NOT NULL AND p."discountCode" = ${campaign.discountCode}
+           (SELECT count(*)::int FROM "Payment" p JOIN "CampaignSend" s2 ON s2."poolId" = p."poolId" AND s2."tenantId" = p."tenantId" AND s2."campaignId" = ${campaign.id} AND s2."userId" = p."userId"
+             WHERE p."poolId" = ${campaign.poolId} AND p."tenantId" = ${campaign.tenantId} AND ${campaign.discountCode}::text IS NOT NULL AND p."discountCode" = ${campaign.discountCode}
                AND p."paidAt" >= s2."createdAt" AND p."paidAt" < s2."createdAt" + interval '7 days') AS purchases
       FROM "CampaignSend" s
-      LEFT JOIN "OutboxMail" o ON o.id = s."outboxId"
-      LEFT JOIN "User" u ON u.id = s."userId"
-     WHERE s."campaignId" = ${campaign.id}`
+      LEFT JOIN "OutboxMail" o ON o."poolId" = s."poolId" AND o."tenantId" = s."tenantId" AND o.id = s."outboxId"
+      LEFT JOIN "User" u ON u."poolId" = s."poolId" AND u."tenantId" = s."tenantId" AND u.id = s."userId"
+     WHERE s."poolId" = ${campaign.poolId} AND s."tenantId" = ${campaign.tenantId} AND s."campaignId" = ${campaign.id}`
   return row ?? { targeted: 0, sent: 0, pushed: 0, failed: 0, unsubscribed: 0, purchases: 0 }
 }

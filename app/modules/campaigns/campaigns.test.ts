@@ -101,7 +101,7 @@ const newCampaign = (channels: string[] = ['email'], status: 'scheduled' | 'draf
 describe('a campaign', () => {
   it('by e-mail and web push: 450 mails and 20 pushes, each once, although the worker was killed mid-send and restarted', async () => {
     const campaign = await newCampaign(['email', 'push'], 'draft')
-    await withScope(db, DATEDICHTBIJ, (tx) => scheduleCampaignIn(tx, 'datedichtbij', campaign.id, null))
+    await withScope(db, DATEDICHTBIJ, (tx) => scheduleCampaignIn(tx, DATEDICHTBIJ, campaign.id, null))
     worker = startWorker()
     // A busy 2-core machine needs well over a minute to start a worker and send 120 mails.
     await expect.poll(() => killed !== undefined, { timeout: 150_000, interval: 100 }).toBe(true)
@@ -181,5 +181,22 @@ describe('a campaign', () => {
     expect(trail.map((a) => a.action)).toEqual(['campaign.create', 'campaign.test', 'campaign.schedule'])
     const moderator = (await signedInOperator(db, { role: 'moderator', pools: ['benelux'] })).cookie
     expect((await runRoute(async () => campaignsLoader(await consoleArgs('/campaigns', { cookie: moderator })))).status).toBe(403)
+  })
+
+  it('a marketer of another pool or of the sibling site cannot see, test-send, schedule or cancel it, nor make one there', async () => {
+    const { cookie } = await signedInOperator(db, { role: 'marketer', sites: ['datedichtbij'] })
+    const made = await runRoute(async () => campaignsAction(await consoleArgs('/campaigns', { cookie, form: { intent: 'create', site: 'datedichtbij', language: 'nl', kind: 'news', subject: 'Alleen hier', body: 'Hallo.', paid: 'all', channels: 'email' } })))
+    const id = String((made.body as { id: number }).id)
+    for (const reach of [{ pools: ['datevibe'] }, { sites: ['flirtlokaal'] }]) {
+      const { cookie: other, operator } = await signedInOperator(db, { role: 'marketer', ...reach })
+      const post = async (form: Record<string, string>) => (await runRoute(async () => campaignsAction(await consoleArgs('/campaigns', { cookie: other, form })))).status
+      const listed = await runRoute(async () => campaignsLoader(await consoleArgs('/campaigns', { cookie: other })))
+      expect((listed.body as { campaigns: { id: number }[] }).campaigns.map((c) => String(c.id))).not.toContain(id)
+      expect([await post({ intent: 'test', id }), await post({ intent: 'schedule', id, at: '' }), await post({ intent: 'cancel', id })]).toEqual([404, 404, 404])
+      expect(await owner.outboxMail.count({ where: { to: operator.email } })).toBe(0)
+      expect(await post({ intent: 'create', site: 'datedichtbij', language: 'nl', kind: 'news', subject: 'Van buiten', body: 'Hallo.', paid: 'all', channels: 'email' })).toBe(400)
+    }
+    expect((await owner.campaign.findFirstOrThrow({ where: { id: Number(id) } })).status).toBe('draft')
+    expect(await owner.campaign.count({ where: { subject: 'Van buiten' } })).toBe(0)
   })
 })

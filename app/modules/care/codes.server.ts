@@ -56,7 +56,7 @@ export async function createCodeIn(tx: ScopedTx, actor: AuditActor, reach: Reach
   if (input.methods.some((m) => !offered.includes(m))) errors.methods = 'codes.methodInvalid'
   let userId: string | null = null
   if (input.member) {
-    const member = await tx.user.findFirst({ where: { tenantId: site.slug, email: input.member.toLowerCase() }, select: { id: true } })
+    const member = await tx.user.findFirst({ where: { poolId: site.pool, tenantId: site.slug, email: input.member.toLowerCase() }, select: { id: true } })
     if (!member) errors.member = 'codes.memberUnknown'
     else userId = member.id
   }
@@ -80,13 +80,15 @@ export async function createCodeIn(tx: ScopedTx, actor: AuditActor, reach: Reach
 
 /** Every code of the operator's sites (newest first) with its use count. */
 export async function listCodes(tx: ScopedTx, reach: Reach, site?: string) {
-  const sites = site ? reach.sites.filter((s) => s.slug === site).map((s) => s.slug) : reach.sites.map((s) => s.slug)
+  const mine = site ? reach.sites.filter((s) => s.slug === site) : reach.sites
+  const sites = mine.map((s) => s.slug)
+  const pools = [...new Set(mine.map((s) => s.pool))]
   const codes = await tx.discountCode.findMany({ where: { tenantId: { in: sites } }, orderBy: { id: 'desc' }, take: 500 })
   // Uses are paid purchases: a checkout in progress reserves the code (decision 040) but is no use yet.
   const uses = await tx.$queryRaw<{ tenantId: string; code: string; n: number }[]>`
     SELECT r."tenantId", r.code, count(*)::int AS n FROM "DiscountRedemption" r
-    JOIN "Payment" p ON p."tenantId" = r."tenantId" AND p.id = r."paymentId"
-    WHERE r."tenantId" = ANY(${sites}) AND p.status::text = 'paid'
+    JOIN "Payment" p ON p."poolId" = r."poolId" AND p."tenantId" = r."tenantId" AND p.id = r."paymentId"
+    WHERE r."poolId" = ANY(${pools}) AND r."tenantId" = ANY(${sites}) AND p.status::text = 'paid'
     GROUP BY r."tenantId", r.code`
   const count = new Map(uses.map((u) => [`${u.tenantId}/${u.code}`, u.n]))
   return codes.map((c) => ({ ...c, uses: count.get(`${c.tenantId}/${c.code}`) ?? 0 }))

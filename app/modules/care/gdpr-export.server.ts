@@ -6,12 +6,12 @@ import { PassThrough, type Readable } from 'node:stream'
 import { ZipArchive } from 'archiver'
 import type { ScopedTx } from '../db/scoped.server.ts'
 import type { MediaStorage } from '../media/storage.server.ts'
-import type { Reach } from '../operators/scope.server.ts'
+import { reachWhere, type Reach } from '../operators/scope.server.ts'
 
 export async function collectExport(tx: ScopedTx, reach: Reach, email: string) {
   const address = email.trim().toLowerCase()
   const users = await tx.user.findMany({
-    where: { email: address, tenantId: { in: reach.sites.map((s) => s.slug) } },
+    where: { email: address, ...reachWhere(reach) },
     omit: { passwordHash: true },
     include: { profile: { include: { photos: true } } },
     orderBy: { signupDate: 'asc' },
@@ -20,9 +20,9 @@ export async function collectExport(tx: ScopedTx, reach: Reach, email: string) {
   const photos: { key: string; name: string }[] = []
   for (const user of users) {
     const { profile, ...account } = user
-    const ledger = await tx.creditTransaction.findMany({ where: { tenantId: user.tenantId, userId: user.id }, orderBy: { id: 'asc' } })
-    const payments = await tx.payment.findMany({ where: { tenantId: user.tenantId, userId: user.id }, orderBy: { createdAt: 'asc' }, omit: { checkoutUrl: true, idempotencyKey: true } })
-    const complaints = await tx.complaint.findMany({ where: { tenantId: user.tenantId, OR: [{ userId: user.id }, { email: address }] }, orderBy: { createdAt: 'asc' } })
+    const ledger = await tx.creditTransaction.findMany({ where: { poolId: user.poolId, tenantId: user.tenantId, userId: user.id }, orderBy: { id: 'asc' } })
+    const payments = await tx.payment.findMany({ where: { poolId: user.poolId, tenantId: user.tenantId, userId: user.id }, orderBy: { createdAt: 'asc' }, omit: { checkoutUrl: true, idempotencyKey: true } })
+    const complaints = await tx.complaint.findMany({ where: { poolId: user.poolId, tenantId: user.tenantId, OR: [{ userId: user.id }, { email: address }] }, orderBy: { createdAt: 'asc' } })
     const messages = await (profile ? tx.message.findMany({ where: { poolId: profile.poolId, senderId: profile.id }, orderBy: { createdAt: 'asc' }, select: { id: true, recipientId: true, body: true, gift: true, credits: true, createdAt: true } }) : [])
     const likes = await (profile ? tx.like.findMany({ where: { poolId: profile.poolId, likerId: profile.id } }) : [])
     const blocks = await (profile ? tx.block.findMany({ where: { poolId: profile.poolId, blockerId: profile.id } }) : [])

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AuditActor } from '../operators/audit.server.ts'
 import { auditIn } from '../operators/audit.server.ts'
-import type { Reach } from '../operators/scope.server.ts'
+import { reachWhere, type Reach } from '../operators/scope.server.ts'
 import type { Scope, ScopedTx } from '../db/scoped.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
 import { markDeletedIn, purgeUsersIn } from '../accounts/deletion.server.ts'
@@ -33,19 +33,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export async function findMembers(tx: ScopedTx, reach: Reach, query: string): Promise<MemberHit[]> {
   const q = query.trim().slice(0, SEARCH_MAX)
   if (!q) return []
-  const sites = reach.sites.map((s) => s.slug)
+  const inReach = reachWhere(reach)
   const or: object[] = []
   if (/^\d{1,9}$/.test(q)) or.push({ profile: { id: Number(q) } })
   if (UUID.test(q)) or.push({ id: q.toLowerCase() })
   if (UUID.test(q) || /^tr_\w+$/.test(q)) {
-    const payments = await tx.payment.findMany({ where: { tenantId: { in: sites }, OR: [...(UUID.test(q) ? [{ id: q.toLowerCase() }] : []), { molliePaymentId: q }] }, select: { userId: true }, take: 5 })
+    const payments = await tx.payment.findMany({ where: { ...inReach, OR: [...(UUID.test(q) ? [{ id: q.toLowerCase() }] : []), { molliePaymentId: q }] }, select: { userId: true }, take: 5 })
     if (payments.length > 0) or.push({ id: { in: payments.map((p) => p.userId) } })
   }
   if (q.includes('@')) or.push({ email: { contains: q, mode: 'insensitive' } })
   else if (!/^\d+$/.test(q) && !UUID.test(q)) or.push({ email: { contains: q, mode: 'insensitive' } }, { profile: { name: { contains: q, mode: 'insensitive' } } })
   if (or.length === 0) return []
   const rows = await tx.user.findMany({
-    where: { tenantId: { in: sites }, OR: or },
+    where: { ...inReach, OR: or },
     select: { id: true, tenantId: true, email: true, status: true, bannedAt: true, signupDate: true, profile: { select: { id: true, name: true } } },
     orderBy: { signupDate: 'desc' },
     take: 50,
@@ -57,9 +57,9 @@ export async function findMembers(tx: ScopedTx, reach: Reach, query: string): Pr
 export async function memberDetail(tx: ScopedTx, reach: Reach, userId: string) {
   if (!UUID.test(userId)) return null
   const user = await tx.user.findFirst({
-    where: { id: userId, tenantId: { in: reach.sites.map((s) => s.slug) } },
+    where: { id: userId, ...reachWhere(reach) },
     select: {
-      id: true, tenantId: true, email: true, status: true, credits: true, paidUser: true, locale: true, signupDate: true, lastLoginAt: true,
+      id: true, poolId: true, tenantId: true, email: true, status: true, credits: true, paidUser: true, locale: true, signupDate: true, lastLoginAt: true,
       tracking: true, deletedAt: true, deleteReason: true, bannedAt: true, banReason: true, emailKinds: true, notificationsDisabled: true,
       profile: {
         select: {
@@ -71,26 +71,26 @@ export async function memberDetail(tx: ScopedTx, reach: Reach, userId: string) {
   })
   if (!user) return null
   const site = reach.sites.find((s) => s.slug === user.tenantId)!
-  const accounts = await tx.user.findMany({ where: { email: user.email, tenantId: { in: reach.sites.map((s) => s.slug) } }, select: { id: true, tenantId: true, status: true, bannedAt: true }, orderBy: { signupDate: 'asc' } })
-  const ledger = await tx.creditTransaction.findMany({ where: { tenantId: user.tenantId, userId: user.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 100, select: { id: true, delta: true, reason: true, reference: true, balanceAfter: true, note: true, createdAt: true } })
+  const accounts = await tx.user.findMany({ where: { email: user.email, ...reachWhere(reach) }, select: { id: true, tenantId: true, status: true, bannedAt: true }, orderBy: { signupDate: 'asc' } })
+  const ledger = await tx.creditTransaction.findMany({ where: { poolId: user.poolId, tenantId: user.tenantId, userId: user.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 100, select: { id: true, delta: true, reason: true, reference: true, balanceAfter: true, note: true, createdAt: true } })
   const payments = await tx.payment.findMany({
-    where: { tenantId: user.tenantId, userId: user.id },
+    where: { poolId: user.poolId, tenantId: user.tenantId, userId: user.id },
     orderBy: { createdAt: 'desc' },
     take: 100,
     select: { id: true, bundleId: true, credits: true, amount: true, currency: true, method: true, status: true, discountCode: true, createdAt: true, paidAt: true, refundStatus: true, refundedAt: true, chargedBackAt: true, molliePaymentId: true },
     })
-  const complaints = await tx.complaint.findMany({ where: { tenantId: user.tenantId, OR: [{ userId: user.id }, { email: user.email }] }, orderBy: { createdAt: 'desc' }, take: 50, select: { id: true, subject: true, createdAt: true, handledAt: true } })
+  const complaints = await tx.complaint.findMany({ where: { poolId: user.poolId, tenantId: user.tenantId, OR: [{ userId: user.id }, { email: user.email }] }, orderBy: { createdAt: 'desc' }, take: 50, select: { id: true, subject: true, createdAt: true, handledAt: true } })
   const notes = await (user.profile ? tx.operatorNote.findMany({ where: { poolId: user.profile.poolId, profileId: user.profile.id }, orderBy: { createdAt: 'desc' }, take: 50, select: { id: true, body: true, operatorName: true, createdAt: true } }) : [])
   const audit = await tx.operatorAudit.findMany({ where: { targetType: 'member', targetId: user.id }, orderBy: { id: 'desc' }, take: 100, select: { id: true, at: true, operatorEmail: true, action: true, before: true, after: true } })
-  const sessions = await tx.session.count({ where: { tenantId: user.tenantId, userId: user.id } })
+  const sessions = await tx.session.count({ where: { poolId: user.poolId, tenantId: user.tenantId, userId: user.id } })
   return { user, site: { slug: site.slug, name: site.name, pool: site.pool }, accounts, ledger, payments, complaints, notes, audit: audit.map((a) => ({ ...a, id: a.id.toString() })), sessions }
 }
 
 /** The account behind a console form: one of the operator's sites, with its scope. */
 export async function accountFor(tx: ScopedTx, reach: Reach, userId: string): Promise<{ scope: Scope; user: { id: string; email: string; status: string; bannedAt: Date | null; credits: number } } | null> {
   if (!UUID.test(userId)) return null
-  const user = await tx.user.findFirst({ where: { id: userId, tenantId: { in: reach.sites.map((s) => s.slug) } }, select: { id: true, tenantId: true, email: true, status: true, bannedAt: true, credits: true } })
-  const site = user ? reach.sites.find((s) => s.slug === user.tenantId) : undefined
+  const user = await tx.user.findFirst({ where: { id: userId, ...reachWhere(reach) }, select: { id: true, poolId: true, tenantId: true, email: true, status: true, bannedAt: true, credits: true } })
+  const site = user ? reach.sites.find((s) => s.slug === user.tenantId && s.pool === user.poolId) : undefined
   if (!user || !site) return null
   return { scope: { tenantId: site.slug, poolId: site.pool }, user }
 }
@@ -158,7 +158,7 @@ export async function deleteAsMemberIn(siteTx: ScopedTx, actor: AuditActor, scop
  */
 export async function eraseEmailIn(tx: ScopedTx, actor: AuditActor, reach: Reach, input: { email: string; now?: Date }) {
   const now = input.now ?? new Date()
-  const users = await tx.user.findMany({ where: { email: input.email.trim().toLowerCase(), tenantId: { in: reach.sites.map((s) => s.slug) } }, select: { id: true, tenantId: true, status: true } })
+  const users = await tx.user.findMany({ where: { email: input.email.trim().toLowerCase(), ...reachWhere(reach) }, select: { id: true, tenantId: true, status: true } })
   const done: { scope: Scope; queued: number[] }[] = []
   for (const user of users) {
     const site = reach.sites.find((s) => s.slug === user.tenantId)!

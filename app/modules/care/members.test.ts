@@ -4,7 +4,7 @@
 // export as a zip and the erasure, each audited.
 /* eslint-disable no-restricted-imports -- this test drives the route modules themselves */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appDb, createMember, DATEVIBE, FLIRTLOKAAL, ownerDb } from '../../../tests/fixtures.ts'
+import { appDb, createMember, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL, ownerDb } from '../../../tests/fixtures.ts'
 import { consoleArgs, signedInOperator } from '../../../tests/operators.ts'
 import { loggedInMember, runRoute } from '../../../tests/route-harness.ts'
 import { action as memberAction, loader as memberLoader } from '../../routes/console.members.$id.tsx'
@@ -124,6 +124,35 @@ describe('ban', () => {
     expect((await auditOf(m.user.id)).map((a) => a.action)).toEqual(['member.ban', 'member.unban'])
     // An operator of another pool cannot ban this member.
     expect((await act(vibeModerator, m.user.id, { intent: 'ban', reason: 'Foreign' })).status).toBe(404)
+  })
+})
+
+describe('another site', () => {
+  it('an admin of the sibling site of the pool, or of another pool, reaches none of a member\'s actions: 404, nothing changes', async () => {
+    const m = await createMember(db, FLIRTLOKAAL)
+    const before = await owner.user.findFirstOrThrow({ where: { id: m.user.id } })
+    const next = await createMember(db, DATEDICHTBIJ)
+    for (const reach of [{ sites: ['datedichtbij'] }, { pools: ['datevibe'] }]) {
+      const { cookie } = await signedInOperator(db, { role: 'admin', ...reach })
+      expect((await runRoute(async () => memberLoader(await consoleArgs(`/members/${m.user.id}`, { cookie, params: { id: m.user.id } })))).status).toBe(404)
+      const forms: Record<string, string>[] = [
+        { intent: 'credits', delta: '+500', note: 'Gift from next door' },
+        { intent: 'ban', reason: 'From next door' },
+        { intent: 'directDebit', mode: 'allowed', limit: '900' },
+        { intent: 'note', body: 'Seen next door' },
+        { intent: 'reset' },
+        { intent: 'delete' },
+      ]
+      for (const form of forms) expect([form.intent, (await act(cookie, m.user.id, form)).status]).toEqual([form.intent, 404])
+    }
+    const after = await owner.user.findFirstOrThrow({ where: { id: m.user.id } })
+    expect(after).toEqual(before)
+    expect(await owner.creditTransaction.count({ where: { userId: m.user.id, reason: 'operator_adjustment' } })).toBe(0)
+    expect(await owner.operatorNote.count({ where: { profileId: m.profile.id } })).toBe(0)
+    expect(await auditOf(m.user.id)).toEqual([])
+    // The sibling site's own member stays within reach of its admin.
+    const { cookie } = await signedInOperator(db, { role: 'admin', sites: ['datedichtbij'] })
+    expect((await runRoute(async () => memberLoader(await consoleArgs(`/members/${next.user.id}`, { cookie, params: { id: next.user.id } })))).status).toBe(200)
   })
 })
 

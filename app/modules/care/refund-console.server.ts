@@ -19,7 +19,7 @@ export const DECLINE_REASON_MAX = 500
 
 /** Queues the "refund declined" mail with the operator's reason, in the decision's transaction. */
 export async function queueRefundDeclinedIn(tx: ScopedTx, tenant: LoadedTenant, payment: Pick<Payment, 'id' | 'userId' | 'amount' | 'currency'> & { refundCredits: number | null }, reason: string): Promise<string | null> {
-  const user = await tx.user.findFirst({ where: { tenantId: tenant.slug, id: payment.userId }, select: { email: true, locale: true, profile: { select: { name: true } } } })
+  const user = await tx.user.findFirst({ where: { poolId: tenant.pool, tenantId: tenant.slug, id: payment.userId }, select: { email: true, locale: true, profile: { select: { name: true } } } })
   if (!user) return null
   const locale = (tenant.locales.offered as readonly string[]).includes(user.locale ?? '') ? (user.locale as Locale) : tenant.locales.default
   const amount = numberFormat(formatLocaleFor(locale, tenant.countries), { style: 'currency', currency: payment.currency }).format(payment.amount / 100)
@@ -39,7 +39,7 @@ export type ChargebackRow = { id: string; userId: string; amount: number; curren
 export async function chargebacksOf(db: Db, tenant: Pick<LoadedTenant, 'slug' | 'pool'>): Promise<ChargebackRow[]> {
   return withScope(db, { tenantId: tenant.slug, poolId: tenant.pool }, async (tx) => {
     const rows = await tx.payment.findMany({
-      where: { tenantId: tenant.slug, chargedBackAt: { not: null } },
+      where: { poolId: tenant.pool, tenantId: tenant.slug, chargedBackAt: { not: null } },
       orderBy: { chargedBackAt: 'desc' },
       take: 100,
       select: { id: true, userId: true, amount: true, currency: true, credits: true, chargedBackAt: true },
@@ -47,7 +47,7 @@ export async function chargebacksOf(db: Db, tenant: Pick<LoadedTenant, 'slug' | 
     if (rows.length === 0) return []
     const ledger = await tx.$queryRaw<{ id: string; delta: number }[]>`
       SELECT split_part(reference, ':', 1) AS id, sum(delta)::int AS delta FROM "CreditTransaction"
-       WHERE "tenantId" = ${tenant.slug} AND reason = 'refund' AND split_part(reference, ':', 1) = ANY(${rows.map((r) => r.id)})
+       WHERE "poolId" = ${tenant.pool} AND "tenantId" = ${tenant.slug} AND reason = 'refund' AND split_part(reference, ':', 1) = ANY(${rows.map((r) => r.id)})
        GROUP BY 1`
     const taken = new Map(ledger.map((l) => [l.id, l.delta]))
     return rows.map((r) => ({ ...r, chargedBackAt: r.chargedBackAt!, ledger: taken.get(r.id) ?? 0 }))

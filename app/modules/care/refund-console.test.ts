@@ -65,6 +65,24 @@ describe('/refunds', () => {
     expect(audit.after).toMatchObject({ refundStatus: 'rejected', reason: 'Most credits were used for chats.' })
   })
 
+  it('finance of the sibling site or of another pool cannot see or decide it, whichever site the form names: nothing changes', async () => {
+    const { user } = await createMember(db, FLIRTLOKAAL)
+    const bought = await paidPurchase(db, sandbox, FLIRTLOKAAL, user.id)
+    expect(await requestRefund(db, await tenantFor(FLIRTLOKAAL), FLIRTLOKAAL, user.id, bought.row.id)).toMatchObject({ ok: true })
+    const before = await owner.payment.findFirstOrThrow({ where: { id: bought.row.id } })
+    const others: [{ sites?: string[]; pools?: string[] }, string][] = [[{ sites: ['datedichtbij'] }, 'datedichtbij'], [{ pools: ['datevibe'] }, 'datevibe']]
+    for (const [reach, own] of others) {
+      const { cookie } = await signedInOperator(db, { role: 'finance', ...reach })
+      expect((await page(cookie)).requests.map((r) => r.id)).not.toContain(bought.row.id)
+      for (const decision of ['approve', 'reject']) {
+        expect((await post(cookie, { payment: bought.row.id, site: 'flirtlokaal', decision, reason: 'No.' })).status).toBe(400)
+        expect((await post(cookie, { payment: bought.row.id, site: own, decision, reason: 'No.' })).status).toBe(404)
+      }
+    }
+    expect(await owner.payment.findFirstOrThrow({ where: { id: bought.row.id } })).toEqual(before)
+    expect(await owner.operatorAudit.count({ where: { targetType: 'payment', targetId: bought.row.id } })).toBe(0)
+  })
+
   it('approves another amount than the policy\'s: a full refund reaches Mollie; more than was paid is refused at the field', async () => {
     const { user } = await createMember(db, FLIRTLOKAAL)
     const bought = await paidPurchase(db, sandbox, FLIRTLOKAAL, user.id)

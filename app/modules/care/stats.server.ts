@@ -8,7 +8,8 @@ import { Prisma } from '~/generated/prisma/client.ts'
 import type { ScopedTx } from '../db/scoped.server.ts'
 
 export type Unit = 'day' | 'week'
-export type StatsQuery = { sites: string[]; from: Date; to: Date; unit: Unit }
+/** `sites` and the `pools` they belong to: every figure is read through the rows' own pools. */
+export type StatsQuery = { sites: string[]; pools: string[]; from: Date; to: Date; unit: Unit }
 
 const DAY = 86_400_000
 export const MAX_RANGE_DAYS = 366
@@ -51,26 +52,27 @@ export async function statistics(tx: ScopedTx, q: StatsQuery): Promise<Series> {
   const to = endOf(q.to)
   const unit = Prisma.raw(q.unit === 'week' ? "'week'" : "'day'")
   const sites = q.sites
+  const pools = q.pools
   const at = (col: string) => Prisma.sql`date_trunc(${unit}, ${Prisma.raw(col)} AT TIME ZONE 'UTC')`
 
   // One transaction's connection: the statements run one after another.
-  const signups = await tx.$queryRaw<Row[]>`SELECT ${at('"signupDate"')} AS bucket, count(*)::int AS n FROM "User" WHERE "tenantId" = ANY(${sites}::text[]) AND "signupDate" >= ${from} AND "signupDate" < ${to} GROUP BY 1`
+  const signups = await tx.$queryRaw<Row[]>`SELECT ${at('"signupDate"')} AS bucket, count(*)::int AS n FROM "User" WHERE "poolId" = ANY(${pools}::text[]) AND "tenantId" = ANY(${sites}::text[]) AND "signupDate" >= ${from} AND "signupDate" < ${to} GROUP BY 1`
   const first = await tx.$queryRaw<Row[]>`SELECT ${at('p."paidAt"')} AS bucket, count(*)::int AS n FROM "Payment" p
-      WHERE p."tenantId" = ANY(${sites}::text[]) AND p."paidAt" >= ${from} AND p."paidAt" < ${to} AND p."paidAt" IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM "Payment" e WHERE e."tenantId" = p."tenantId" AND e."userId" = p."userId" AND e."paidAt" IS NOT NULL AND (e."paidAt", e."id") < (p."paidAt", p."id"))
+      WHERE p."poolId" = ANY(${pools}::text[]) AND p."tenantId" = ANY(${sites}::text[]) AND p."paidAt" >= ${from} AND p."paidAt" < ${to} AND p."paidAt" IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM "Payment" e WHERE e."poolId" = p."poolId" AND e."tenantId" = p."tenantId" AND e."userId" = p."userId" AND e."paidAt" IS NOT NULL AND (e."paidAt", e."id") < (p."paidAt", p."id"))
       GROUP BY 1`
-  const paying = await tx.$queryRaw<Row[]>`SELECT ${at('"paidAt"')} AS bucket, count(DISTINCT ("tenantId", "userId"))::int AS n FROM "Payment" WHERE "tenantId" = ANY(${sites}::text[]) AND "paidAt" >= ${from} AND "paidAt" < ${to} GROUP BY 1`
-  const messages = await tx.$queryRaw<Row[]>`SELECT ${at('"createdAt"')} AS bucket, count(*)::int AS n FROM "CreditTransaction" WHERE "tenantId" = ANY(${sites}::text[]) AND reason = 'message' AND delta < 0 AND "createdAt" >= ${from} AND "createdAt" < ${to} GROUP BY 1`
-  const answered = await tx.$queryRaw<Row[]>`SELECT ${at('"answeredAt"')} AS bucket, count(DISTINCT "conversationId")::int AS n FROM "InboxReply" WHERE "tenantId" = ANY(${sites}::text[]) AND "answeredAt" >= ${from} AND "answeredAt" < ${to} GROUP BY 1`
-  const complaints = await tx.$queryRaw<Row[]>`SELECT ${at('"createdAt"')} AS bucket, count(*)::int AS n FROM "Complaint" WHERE "tenantId" = ANY(${sites}::text[]) AND "createdAt" >= ${from} AND "createdAt" < ${to} GROUP BY 1`
-  const paid = await tx.$queryRaw<MoneyRow[]>`SELECT ${at('"paidAt"')} AS bucket, currency, sum(amount)::int AS amount FROM "Payment" WHERE "tenantId" = ANY(${sites}::text[]) AND "paidAt" >= ${from} AND "paidAt" < ${to} GROUP BY 1, 2`
+  const paying = await tx.$queryRaw<Row[]>`SELECT ${at('"paidAt"')} AS bucket, count(DISTINCT ("tenantId", "userId"))::int AS n FROM "Payment" WHERE "poolId" = ANY(${pools}::text[]) AND "tenantId" = ANY(${sites}::text[]) AND "paidAt" >= ${from} AND "paidAt" < ${to} GROUP BY 1`
+  const messages = await tx.$queryRaw<Row[]>`SELECT ${at('"createdAt"')} AS bucket, count(*)::int AS n FROM "CreditTransaction" WHERE "poolId" = ANY(${pools}::text[]) AND "tenantId" = ANY(${sites}::text[]) AND reason = 'message' AND delta < 0 AND "createdAt" >= ${from} AND "createdAt" < ${to} GROUP BY 1`
+  const answered = await tx.$queryRaw<Row[]>`SELECT ${at('"answeredAt"')} AS bucket, count(DISTINCT "conversationId")::int AS n FROM "InboxReply" WHERE "poolId" = ANY(${pools}::text[]) AND "tenantId" = ANY(${sites}::text[]) AND "answeredAt" >= ${from} AND "answeredAt" < ${to} GROUP BY 1`
+  const complaints = await tx.$queryRaw<Row[]>`SELECT ${at('"createdAt"')} AS bucket, count(*)::int AS n FROM "Complaint" WHERE "poolId" = ANY(${pools}::text[]) AND "tenantId" = ANY(${sites}::text[]) AND "createdAt" >= ${from} AND "createdAt" < ${to} GROUP BY 1`
+  const paid = await tx.$queryRaw<MoneyRow[]>`SELECT ${at('"paidAt"')} AS bucket, currency, sum(amount)::int AS amount FROM "Payment" WHERE "poolId" = ANY(${pools}::text[]) AND "tenantId" = ANY(${sites}::text[]) AND "paidAt" >= ${from} AND "paidAt" < ${to} GROUP BY 1, 2`
   // Refunds (also partial) and chargebacks: what Mollie reported back in all (decision 040), on the day it went back.
   const reversed = await tx.$queryRaw<MoneyRow[]>`SELECT ${at('coalesce("refundedAt", "chargedBackAt")')} AS bucket, currency, sum("amountReversed")::int AS amount FROM "Payment"
-      WHERE "tenantId" = ANY(${sites}::text[]) AND "amountReversed" > 0 AND coalesce("refundedAt", "chargedBackAt") >= ${from} AND coalesce("refundedAt", "chargedBackAt") < ${to} GROUP BY 1, 2`
+      WHERE "poolId" = ANY(${pools}::text[]) AND "tenantId" = ANY(${sites}::text[]) AND "amountReversed" > 0 AND coalesce("refundedAt", "chargedBackAt") >= ${from} AND coalesce("refundedAt", "chargedBackAt") < ${to} GROUP BY 1, 2`
   const waiting = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Conversation" c WHERE c."operatorWaitingSince" IS NOT NULL
-      AND EXISTS (SELECT 1 FROM "Profile" p WHERE p."poolId" = c."poolId" AND p."id" = c."operatorWaitingFor" AND p."tenantId" = ANY(${sites}::text[]))`
-  const unsubscribed = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "User" WHERE "tenantId" = ANY(${sites}::text[]) AND cardinality("notificationsDisabled") > 0`
-  const payingAll = await tx.$queryRaw<{ currency: string; n: number }[]>`SELECT currency, count(DISTINCT ("tenantId", "userId"))::int AS n FROM "Payment" WHERE "tenantId" = ANY(${sites}::text[]) AND "paidAt" >= ${from} AND "paidAt" < ${to} GROUP BY 1`
+      AND EXISTS (SELECT 1 FROM "Profile" p WHERE p."poolId" = c."poolId" AND p."id" = c."operatorWaitingFor" AND p."poolId" = ANY(${pools}::text[]) AND p."tenantId" = ANY(${sites}::text[]))`
+  const unsubscribed = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "User" WHERE "poolId" = ANY(${pools}::text[]) AND "tenantId" = ANY(${sites}::text[]) AND cardinality("notificationsDisabled") > 0`
+  const payingAll = await tx.$queryRaw<{ currency: string; n: number }[]>`SELECT currency, count(DISTINCT ("tenantId", "userId"))::int AS n FROM "Payment" WHERE "poolId" = ANY(${pools}::text[]) AND "tenantId" = ANY(${sites}::text[]) AND "paidAt" >= ${from} AND "paidAt" < ${to} GROUP BY 1`
 
   const index = new Map(list.map((b, i) => [b, i]))
   const series = (rows: Row[]) => {
@@ -116,17 +118,17 @@ export async function bySource(tx: ScopedTx, q: StatsQuery): Promise<SourceRow[]
   const to = endOf(q.to)
   const rows = await tx.$queryRaw<{ network: string; ref: string; sub1: string; sub2: string; sub3: string; signups: number; payers: number; currency: string | null; amount: number | null }[]>`
     WITH members AS (
-      SELECT u."tenantId", u.id, coalesce(u.tracking->>'network', '') AS network, coalesce(u.tracking->>'ref', '') AS ref,
+      SELECT u."poolId", u."tenantId", u.id, coalesce(u.tracking->>'network', '') AS network, coalesce(u.tracking->>'ref', '') AS ref,
              coalesce(u.tracking->>'sub1', '') AS sub1, coalesce(u.tracking->>'sub2', '') AS sub2, coalesce(u.tracking->>'sub3', '') AS sub3,
              (u."signupDate" >= ${from} AND u."signupDate" < ${to}) AS new
-        FROM "User" u WHERE u."tenantId" = ANY(${q.sites}::text[])
+        FROM "User" u WHERE u."poolId" = ANY(${q.pools}::text[]) AND u."tenantId" = ANY(${q.sites}::text[])
     ), paid AS (
-      SELECT p."tenantId", p."userId", p.currency, sum(p.amount)::int AS amount FROM "Payment" p
-       WHERE p."tenantId" = ANY(${q.sites}::text[]) AND p."paidAt" >= ${from} AND p."paidAt" < ${to} GROUP BY 1, 2, 3
+      SELECT p."poolId", p."tenantId", p."userId", p.currency, sum(p.amount)::int AS amount FROM "Payment" p
+       WHERE p."poolId" = ANY(${q.pools}::text[]) AND p."tenantId" = ANY(${q.sites}::text[]) AND p."paidAt" >= ${from} AND p."paidAt" < ${to} GROUP BY 1, 2, 3, 4
     )
     SELECT m.network, m.ref, m.sub1, m.sub2, m.sub3, count(DISTINCT m.id) FILTER (WHERE m.new)::int AS signups,
            count(DISTINCT p."userId")::int AS payers, p.currency, sum(p.amount)::int AS amount
-      FROM members m LEFT JOIN paid p ON p."tenantId" = m."tenantId" AND p."userId" = m.id
+      FROM members m LEFT JOIN paid p ON p."poolId" = m."poolId" AND p."tenantId" = m."tenantId" AND p."userId" = m.id
      WHERE m.new OR p."userId" IS NOT NULL
      GROUP BY 1, 2, 3, 4, 5, p.currency
      ORDER BY 6 DESC, 1, 2 LIMIT 500`
@@ -149,7 +151,7 @@ export async function byLander(tx: ScopedTx, sites: string[]) {
 }
 
 /** Reads from/to/unit/site of a query string; null fields fall back to the last 30 days per day. */
-export function readStatsQuery(params: URLSearchParams, mySites: readonly string[], now = new Date()): { query: StatsQuery; site: string; error: string | null } {
+export function readStatsQuery(params: URLSearchParams, mySites: readonly { slug: string; pool: string }[], now = new Date()): { query: StatsQuery; site: string; error: string | null } {
   const date = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ? new Date(`${v}T00:00:00Z`) : null)
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
   let to = date(params.get('to')) ?? today
@@ -166,6 +168,8 @@ export function readStatsQuery(params: URLSearchParams, mySites: readonly string
   }
   const unit: Unit = params.get('unit') === 'week' ? 'week' : 'day'
   const site = params.get('site') ?? ''
-  const sites = site && mySites.includes(site) ? [site] : [...mySites]
-  return { query: { sites, from, to, unit }, site: sites.length === 1 && site ? site : '', error }
+  const chosen = mySites.filter((s) => s.slug === site)
+  const scoped = site && chosen.length > 0 ? chosen : mySites
+  const sites = scoped.map((s) => s.slug)
+  return { query: { sites, pools: [...new Set(scoped.map((s) => s.pool))], from, to, unit }, site: sites.length === 1 && site ? site : '', error }
 }

@@ -50,7 +50,7 @@ export type ComplaintRow = { id: number; reference: string; name: string; email:
 export async function listComplaints(reader: Reader, scope: Scope, limit = 200): Promise<ComplaintRow[]> {
   const rows = await readScoped(reader, scope, (tx) =>
     tx.complaint.findMany({
-      where: { tenantId: scope.tenantId },
+      where: { poolId: scope.poolId, tenantId: scope.tenantId },
       orderBy: [{ handledAt: { sort: 'asc', nulls: 'first' } }, { createdAt: 'desc' }],
       take: limit,
       select: { id: true, name: true, email: true, subject: true, message: true, transaction: true, createdAt: true, handledAt: true },

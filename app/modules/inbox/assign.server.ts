@@ -58,7 +58,7 @@ export async function assignWaiting(db: Db, tenants: readonly LoadedTenant[], no
       for (const conversation of waiting) {
         const chatter = pickChatter(conversation, poolId, candidates)
         if (!chatter) continue
-        const actor = { id: chatter.id, email: chatter.email, role: chatter.role, ip: 'auto-assignment', maxChats: chatter.maxChats }
+        const actor = { id: chatter.id, email: chatter.email, role: chatter.role, ip: 'auto-assignment', maxChats: chatter.maxChats, sites: [conversation.tenantId] }
         const claimed = await claimConversation(tx, actor, conversation.id, { now, mustWait: true, audit: false })
         if (!claimed.ok) continue
         chatter.open += 1

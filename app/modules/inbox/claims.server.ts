@@ -12,7 +12,8 @@ const claimUntil = (now: Date) => new Date(now.getTime() + CLAIM_MINUTES * 60_00
 
 export type ClaimResult = { ok: true; until: Date } | { ok: false; reason: 'taken' | 'not_waiting' | 'not_found' | 'limit' }
 
-type Claimer = AuditActor & { maxChats: number }
+/** `sites`: the chatter's sites (slugs); a conversation of a member of another site is not theirs. */
+type Claimer = AuditActor & { maxChats: number; sites: readonly string[] }
 
 /** Open claims of a chatter (not run out). */
 export async function openClaims(tx: ScopedTx, operatorId: string, now = new Date()): Promise<number> {
@@ -27,8 +28,12 @@ export async function openClaims(tx: ScopedTx, operatorId: string, now = new Dat
  */
 export async function claimConversation(tx: ScopedTx, claimer: Claimer, conversationId: number, options: { now?: Date; mustWait?: boolean; audit?: boolean } = {}): Promise<ClaimResult> {
   const now = options.now ?? new Date()
-  const row = await tx.conversation.findFirst({ where: { id: conversationId, operated: true }, select: { id: true, poolId: true, claimedBy: true, claimedUntil: true, operatorWaitingSince: true } })
+  const row = await tx.conversation.findFirst({ where: { id: conversationId, operated: true }, select: { id: true, poolId: true, profileAId: true, profileBId: true, claimedBy: true, claimedUntil: true, operatorWaitingSince: true } })
   if (!row) return { ok: false, reason: 'not_found' }
+  // The database admits the chatter's pools; the member's site must be one of theirs too
+  // (an assignment to one site of a pool is not one to its sibling).
+  const member = await tx.profile.findFirst({ where: { poolId: row.poolId, id: { in: [row.profileAId, row.profileBId] }, fictional: false }, select: { tenantId: true } })
+  if (!member || !claimer.sites.includes(member.tenantId)) return { ok: false, reason: 'not_found' }
   if (options.mustWait && !row.operatorWaitingSince) return { ok: false, reason: 'not_waiting' }
   const mine = row.claimedBy === claimer.id && row.claimedUntil !== null && row.claimedUntil > now
   if (!mine) {

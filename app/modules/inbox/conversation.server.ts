@@ -33,7 +33,11 @@ export function honestAnswer(site: LoadedTenant, language: string | null, profil
   return t('honestAnswer', { ns: 'chat', site: site.name, name: profileName, label: site.fictional.singular[locale] ?? site.fictional.singular[site.locales.default] ?? '' })
 }
 
-export async function loadConversationView(tx: ScopedTx, input: { conversationId: number; operatorId: string; tenants: readonly LoadedTenant[]; locale: string; now?: Date }) {
+/**
+ * `sites`: the operator's sites (reach.sites), never the whole registry: the database admits
+ * the operator's pools, and a conversation of a member of a sibling site is not theirs.
+ */
+export async function loadConversationView(tx: ScopedTx, input: { conversationId: number; operatorId: string; sites: readonly LoadedTenant[]; locale: string; now?: Date }) {
   const now = input.now ?? new Date()
   const conv = await tx.conversation.findFirst({
     where: { id: input.conversationId, operated: true },
@@ -51,7 +55,7 @@ export async function loadConversationView(tx: ScopedTx, input: { conversationId
   const profile = sides.find((p) => p.fictional)
   const member = sides.find((p) => !p.fictional)
   if (!profile || !member) return null
-  const site = input.tenants.find((t) => t.slug === member.tenantId)
+  const site = input.sites.find((t) => t.slug === member.tenantId)
   if (!site) return null
   const [standing] = await tx.$queryRaw<{ credits: number; paidUser: boolean; signupDate: Date; locale: string | null }[]>`SELECT * FROM dating_member_standing(${[member.id]}::int[])`
   const messages = await tx.message.findMany({

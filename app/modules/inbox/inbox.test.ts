@@ -2,9 +2,15 @@
 // maximum per chatter, replies as the profile that never charge the member and leave the
 // queue, auto-assignment to the available chatter with the fewest open conversations, and
 // the scope: a chatter of another pool finds nothing.
+/* eslint-disable no-restricted-imports -- this test drives the route modules themselves */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appDb, createMember, createProfile, DATEVIBE, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
-import { createTestOperator } from '../../../tests/operators.ts'
+import { appDb, createMember, createProfile, DATEDICHTBIJ, DATEVIBE, FLIRTLOKAAL, ownerDb } from '../../../tests/fixtures.ts'
+import { consoleArgs, createTestOperator, signedInOperator } from '../../../tests/operators.ts'
+import { runRoute } from '../../../tests/route-harness.ts'
+import { action as conversationAction, loader as conversationLoader } from '../../routes/console.inbox.$conversation.tsx'
+import { action as inboxAction } from '../../routes/console.inbox._index.tsx'
+import { loader as metricsLoader } from '../../routes/console.inbox.metrics.tsx'
+import { action as repliesAction } from '../../routes/console.inbox.replies.tsx'
 import { sendMessage } from '../chat/send.server.ts'
 import { loadChat } from '../chat/conversations.server.ts'
 import { changeCredits } from '../credits/ledger.server.ts'
@@ -12,7 +18,7 @@ import type { Db } from '../db/client.server.ts'
 import { withScope } from '../db/scoped.server.ts'
 import { loadTenants } from '../tenancy/load-tenants.server.ts'
 import { THEME_NAMES } from '../../../themes/index.ts'
-import { operatorDb, withOperator } from '../operators/scope.server.ts'
+import { operatorDb, reachOf, withOperator } from '../operators/scope.server.ts'
 import type { OperatorRole } from '../operators/roles.ts'
 import { assignWaiting, pickChatter } from './assign.server.ts'
 import { claimConversation } from './claims.server.ts'
@@ -42,7 +48,8 @@ async function waitingConversation(scope = FLIRTLOKAAL) {
   return { member, fictional, conversation: sent.conversationId }
 }
 
-const actorOf = (o: { id: string; email: string; role: OperatorRole; maxChats: number }) => ({ id: o.id, email: o.email, role: o.role, ip: '127.0.0.1', maxChats: o.maxChats })
+type TestOperator = { id: string; email: string; role: OperatorRole; maxChats: number; allSites: boolean; pools: string[]; sites: string[] }
+const actorOf = (o: TestOperator) => ({ id: o.id, email: o.email, role: o.role, ip: '127.0.0.1', maxChats: o.maxChats, sites: reachOf(o, tenants).sites.map((s) => s.slug) })
 
 describe('claims', () => {
   it('twenty chatters claiming one conversation at once: exactly one wins', async () => {
@@ -70,10 +77,64 @@ describe('claims', () => {
     const stranger = await createTestOperator(db, { role: 'chatter', pools: ['datevibe'] })
     const op = operatorDb(db, stranger.id)
     expect(await withOperator(op, (tx) => claimConversation(tx, actorOf(stranger), conversation))).toEqual({ ok: false, reason: 'not_found' })
-    expect(await withOperator(op, (tx) => loadConversationView(tx, { conversationId: conversation, operatorId: stranger.id, tenants, locale: 'en' }))).toBeNull()
+    expect(await withOperator(op, (tx) => loadConversationView(tx, { conversationId: conversation, operatorId: stranger.id, sites: tenants, locale: 'en' }))).toBeNull()
     expect(await replyAsProfile(op, actorOf(stranger), tenants, { conversationId: conversation, body: 'hi' })).toEqual({ ok: false, reason: 'not_found' })
     const queue = await withOperator(op, (tx) => listQueue(tx, { id: stranger.id, sites: ['flirtlokaal'], pools: ['benelux'], languages: [] }))
     expect(queue.find((q) => q.id === conversation)).toBeUndefined()
+  })
+})
+
+describe('a chatter of one site of the pool', () => {
+  // flirtlokaal and datedichtbij share the pool benelux: the database admits the pool's
+  // conversations to a chatter of flirtlokaal, the app must not hand them datedichtbij's.
+  it('cannot open, claim, note or answer a conversation of the sibling site\'s member', async () => {
+    const { member, conversation } = await waitingConversation(DATEDICHTBIJ)
+    const { operator: chatter, cookie } = await signedInOperator(db, { role: 'chatter', sites: ['flirtlokaal'] })
+    const params = { conversation: String(conversation) }
+    const post = (form: Record<string, string>) => runRoute(async () => conversationAction(await consoleArgs(`/inbox/${conversation}`, { cookie, form, params })))
+    expect((await runRoute(async () => conversationLoader(await consoleArgs(`/inbox/${conversation}`, { cookie, params })))).status).toBe(404)
+    expect((await post({ intent: 'claim' })).status).toBe(404)
+    expect((await runRoute(async () => inboxAction(await consoleArgs('/inbox', { cookie, form: { intent: 'claim', conversation: String(conversation) } })))).status).toBe(404)
+    expect((await post({ intent: 'note', profile: String(member.profile.id), note: 'seen elsewhere' })).status).toBe(400)
+    // Even holding a claim (say, from before the assignment changed), no answer goes out.
+    const owner = ownerDb()
+    try {
+      await owner.conversation.updateMany({ where: { id: conversation }, data: { claimedBy: chatter.id, claimedUntil: new Date(Date.now() + 60_000) } })
+      expect((await post({ intent: 'reply', body: 'Hello from next door' })).status).toBe(404)
+      const notes = await owner.operatorNote.count({ where: { profileId: member.profile.id } })
+      const answers = await owner.message.count({ where: { conversationId: conversation, operatorId: chatter.id } })
+      expect({ notes, answers }).toEqual({ notes: 0, answers: 0 })
+    } finally {
+      await owner.$disconnect()
+    }
+    // Their own site's conversation: claimed as before.
+    const own = await waitingConversation(FLIRTLOKAAL)
+    expect((await withOperator(operatorDb(db, chatter.id), (tx) => claimConversation(tx, actorOf(chatter), own.conversation))).ok).toBe(true)
+  })
+
+  it('neither deletes the sibling site\'s saved replies nor counts its answers in the metrics', async () => {
+    const owner = ownerDb()
+    try {
+      const saved = await owner.cannedReply.create({ data: { tenantId: 'datedichtbij', language: 'nl', title: 'Hallo', body: 'Hoi {name}!' } })
+      const { cookie } = await signedInOperator(db, { role: 'chatter', sites: ['flirtlokaal'] })
+      const deleted = await runRoute(async () => repliesAction(await consoleArgs('/inbox/replies', { cookie, form: { intent: 'delete', id: String(saved.id) } })))
+      expect(deleted.status).toBe(404)
+      expect(await owner.cannedReply.count({ where: { id: saved.id } })).toBe(1)
+      // An answer to a datedichtbij member, by a chatter of the pool.
+      const { conversation } = await waitingConversation(DATEDICHTBIJ)
+      const poolChatter = await createTestOperator(db, { role: 'chatter', pools: ['benelux'] })
+      expect((await withOperator(operatorDb(db, poolChatter.id), (tx) => claimConversation(tx, actorOf(poolChatter), conversation))).ok).toBe(true)
+      expect((await replyAsProfile(operatorDb(db, poolChatter.id), actorOf(poolChatter), tenants, { conversationId: conversation, body: 'Hoi!' })).ok).toBe(true)
+      type Metrics = { metrics: { groups: { tenantId: string }[]; chatters: { operatorId: string }[] } }
+      const seen = (await runRoute(async () => metricsLoader(await consoleArgs('/inbox/metrics', { cookie })))).body as Metrics
+      expect(seen.metrics.groups.map((g) => g.tenantId)).not.toContain('datedichtbij')
+      expect(seen.metrics.chatters.map((c) => c.operatorId)).not.toContain(poolChatter.id)
+      const pool = (await signedInOperator(db, { role: 'admin', pools: ['benelux'] })).cookie
+      const all = (await runRoute(async () => metricsLoader(await consoleArgs('/inbox/metrics', { cookie: pool })))).body as Metrics
+      expect(all.metrics.chatters.map((c) => c.operatorId)).toContain(poolChatter.id)
+    } finally {
+      await owner.$disconnect()
+    }
   })
 })
 
@@ -88,7 +149,7 @@ describe('answers', () => {
     // Not claimed: refused.
     expect(await replyAsProfile(op, actorOf(chatter), tenants, { conversationId: conversation, body: 'Hello!' })).toEqual({ ok: false, reason: 'not_claimed' })
     expect((await withOperator(op, (tx) => claimConversation(tx, actorOf(chatter), conversation))).ok).toBe(true)
-    const view = await withOperator(op, (tx) => loadConversationView(tx, { conversationId: conversation, operatorId: chatter.id, tenants, locale: 'en' }))
+    const view = await withOperator(op, (tx) => loadConversationView(tx, { conversationId: conversation, operatorId: chatter.id, sites: tenants, locale: 'en' }))
     expect(view?.member).toMatchObject({ credits: 40, paid: false })
     // Never the e-mail address.
     expect(JSON.stringify(view)).not.toContain(member.user.email)

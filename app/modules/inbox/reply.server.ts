@@ -20,7 +20,8 @@ export type ReplyResult =
   | { ok: true; messageId: string; memberId: number; profileId: number; poolId: string }
   | { ok: false; reason: 'not_found' | 'not_claimed' | 'empty' | 'too_long' | 'gift_unknown' | 'photo_unknown' }
 
-export async function replyAsProfile(db: OperatorDb, actor: AuditActor, tenants: readonly LoadedTenant[], input: ReplyInput): Promise<ReplyResult> {
+/** `sites`: the operator's sites (reach.sites): a member of another site, even of the same pool, is not found. */
+export async function replyAsProfile(db: OperatorDb, actor: AuditActor, sites: readonly LoadedTenant[], input: ReplyInput): Promise<ReplyResult> {
   const now = input.now ?? new Date()
   const result = await withOperator(db, async (tx): Promise<ReplyResult & { gift?: string | null }> => {
     const conv = await tx.conversation.findFirst({
@@ -33,7 +34,7 @@ export async function replyAsProfile(db: OperatorDb, actor: AuditActor, tenants:
     const profile = sides.find((p) => p.fictional)
     const member = sides.find((p) => !p.fictional)
     if (!profile || !member || member.status === 'deleted') return { ok: false, reason: 'not_found' }
-    const site = tenants.find((t) => t.slug === member.tenantId)
+    const site = sites.find((t) => t.slug === member.tenantId)
     if (!site) return { ok: false, reason: 'not_found' }
     const gift = input.gift || null
     const photoId = input.photoId ?? null

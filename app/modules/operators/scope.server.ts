@@ -48,3 +48,12 @@ export function siteScope(reach: Reach, slug: string): (Scope & { tenant: Loaded
   const tenant = reach.sites.find((t) => t.slug === slug)
   return tenant ? { tenantId: tenant.slug, poolId: tenant.pool, tenant } : null
 }
+
+/**
+ * A where clause for the operator's reach on an account table: the row's site among their
+ * sites and its pool among their pools, so a row is reached through its own pool only (and
+ * on a sharded database the query goes to those pools' shards, decision 056).
+ */
+export function reachWhere(reach: Reach): { poolId: { in: string[] }; tenantId: { in: string[] } } {
+  return { poolId: { in: reach.pools }, tenantId: { in: reach.sites.map((s) => s.slug) } }
+}

@@ -13,7 +13,7 @@ import type { Locale } from '../../../tenants/schema.ts'
 import { formatLocaleFor } from '../site/format-locale.ts'
 
 export async function queueReceiptIn(tx: ScopedTx, tenant: LoadedTenant, payment: Pick<Payment, 'id' | 'userId' | 'amount' | 'currency' | 'credits'>): Promise<void> {
-  const user = await tx.user.findFirst({ where: { tenantId: tenant.slug, id: payment.userId }, select: { email: true, locale: true, profile: { select: { name: true } } } })
+  const user = await tx.user.findFirst({ where: { poolId: tenant.pool, tenantId: tenant.slug, id: payment.userId }, select: { email: true, locale: true, profile: { select: { name: true } } } })
   if (!user) return
   const locale = (tenant.locales.offered as readonly string[]).includes(user.locale ?? '') ? (user.locale as Locale) : tenant.locales.default
   const scope = { tenantId: tenant.slug, poolId: tenant.pool }

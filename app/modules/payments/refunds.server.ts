@@ -42,7 +42,7 @@ async function lockPayment(tx: ScopedTx, scope: Scope, id: string): Promise<Paym
 }
 
 async function balanceOf(tx: ScopedTx, scope: Scope, userId: string): Promise<number> {
-  const rows = await tx.$queryRaw<{ credits: number }[]>`SELECT credits FROM "User" WHERE "tenantId" = ${scope.tenantId} AND id = ${userId} FOR UPDATE`
+  const rows = await tx.$queryRaw<{ credits: number }[]>`SELECT credits FROM "User" WHERE "poolId" = ${scope.poolId} AND "tenantId" = ${scope.tenantId} AND id = ${userId} FOR UPDATE`
   return rows[0]?.credits ?? 0
 }
 

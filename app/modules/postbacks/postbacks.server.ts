@@ -10,6 +10,7 @@ import type { PostbackEvent, PostbackStatus } from '~/generated/prisma/client.ts
 import type { Db } from '../db/client.server.ts'
 import { withScope, type Scope, type ScopedTx } from '../db/scoped.server.ts'
 import { enqueueIn } from '../jobs/runner.server.ts'
+import { reachWhere, type Reach } from '../operators/scope.server.ts'
 import { QUEUES } from '../jobs/queues.ts'
 import type { LoadedTenant } from '../tenancy/load-tenants.server.ts'
 
@@ -62,7 +63,7 @@ export async function sendPostback(db: Db, tenant: Pick<LoadedTenant, 'slug' | '
   const claimed = await withScope(db, scope, async (tx) => {
     const rows = await tx.$queryRaw<{ id: number; network: string; event: PostbackEvent; eventKey: string; tracking: Tracking | null; amount: number | null; currency: string | null; attempts: number; status: string }[]>`
       UPDATE "Postback" SET status = 'sending', "lockedUntil" = ${new Date(now.getTime() + CLAIM_MS)}, attempts = attempts + 1
-       WHERE "tenantId" = ${scope.tenantId} AND id = ${id}
+       WHERE "poolId" = ${scope.poolId} AND "tenantId" = ${scope.tenantId} AND id = ${id}
          AND (status = 'pending' OR status = 'failed' OR (status = 'sending' AND "lockedUntil" < ${now}))
        RETURNING id, network, event::text AS event, "eventKey", tracking, amount, currency, attempts, status::text AS status`
     return rows[0] ?? null
@@ -94,7 +95,7 @@ export async function sendPostback(db: Db, tenant: Pick<LoadedTenant, 'slug' | '
   const last = claimed.attempts > QUEUES.postback.retryLimit
   await withScope(db, scope, (tx) =>
     tx.postback.updateMany({
-      where: { tenantId: scope.tenantId, id },
+      where: { poolId: scope.poolId, tenantId: scope.tenantId, id },
       data: { url, responseStatus: status, response: body, lockedUntil: null, status: ok ? 'sent' : last ? 'failed' : 'pending', sentAt: ok ? new Date() : null },
     }),
   )
@@ -106,10 +107,10 @@ export async function sendPostback(db: Db, tenant: Pick<LoadedTenant, 'slug' | '
 /** The console's list (newest first), on the operator's handle. */
 export const POSTBACK_STATUSES: readonly PostbackStatus[] = ['pending', 'sending', 'sent', 'failed', 'skipped']
 
-export async function listPostbacks(tx: ScopedTx, sites: string[], filter: { status?: PostbackStatus; network?: string } = {}) {
+export async function listPostbacks(tx: ScopedTx, reach: Reach, filter: { status?: PostbackStatus; network?: string } = {}) {
   return tx.postback.findMany({
     where: {
-      tenantId: { in: sites },
+      ...reachWhere(reach),
       ...(filter.status ? { status: filter.status } : { status: { not: 'skipped' as const } }),
       ...(filter.network ? { network: filter.network } : {}),
     },

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDb, createMember, FLIRTLOKAAL } from '../../../tests/fixtures.ts'
 import { consoleArgs, signedInOperator } from '../../../tests/operators.ts'
 import { runRoute, tenantFor } from '../../../tests/route-harness.ts'
-import { loader as postbacksLoader } from '../../routes/console.postbacks.tsx'
+import { action as postbacksAction, loader as postbacksLoader } from '../../routes/console.postbacks.tsx'
 import type { Db } from '../db/client.server.ts'
 import { withScope } from '../db/scoped.server.ts'
 import { appJobHandlers } from '../jobs/app-jobs.server.ts'
@@ -122,5 +122,19 @@ describe('postbacks', () => {
     expect(((await runRoute(async () => postbacksLoader(await consoleArgs('/postbacks', { cookie: vibe })))).body as { rows: unknown[] }).rows).toEqual([])
     const moderator = (await signedInOperator(db, { role: 'moderator', pools: ['benelux'] })).cookie
     expect((await runRoute(async () => postbacksLoader(await consoleArgs('/postbacks', { cookie: moderator })))).status).toBe(403)
+  })
+
+  it('a failed postback is retried by a marketer of its site only: another pool\'s or the sibling site\'s gets 404 and nothing changes', async () => {
+    const m = await member()
+    await withScope(db, FLIRTLOKAAL, (tx) => queuePostbackIn(tx, FLIRTLOKAAL, 'signup', { userId: m.user.id, eventKey: m.user.id }))
+    const [row] = await rowsOf(m.user.id)
+    await withScope(db, FLIRTLOKAAL, (tx) => tx.postback.updateMany({ where: { poolId: FLIRTLOKAAL.poolId, tenantId: FLIRTLOKAAL.tenantId, id: row!.id }, data: { status: 'failed', attempts: 9 } }))
+    const retry = async (cookie: string) => (await runRoute(async () => postbacksAction(await consoleArgs('/postbacks', { cookie, form: { id: String(row!.id) } })))).status
+    for (const reach of [{ pools: ['datevibe'] }, { sites: ['datedichtbij'] }]) {
+      expect(await retry((await signedInOperator(db, { role: 'marketer', ...reach })).cookie)).toBe(404)
+    }
+    expect((await rowsOf(m.user.id))[0]).toMatchObject({ status: 'failed', attempts: 9 })
+    expect(await retry((await signedInOperator(db, { role: 'marketer', sites: ['flirtlokaal'] })).cookie)).toBe(200)
+    expect((await rowsOf(m.user.id))[0]).toMatchObject({ status: 'pending', attempts: 0 })
   })
 })

@@ -70,7 +70,7 @@ export async function listReportGroups(tx: ScopedTx, reach: Reach, take = 20): P
     }
     const earlier = await tx.report.findMany({ where: { poolId: t.poolId, targetId: t.targetId, status: { not: 'open' } }, orderBy: { createdAt: 'desc' }, take: 20, select: { reason: true, decision: true, decidedAt: true } })
     const warnings = await tx.memberWarning.findMany({ where: { poolId: t.poolId, profileId: t.targetId }, orderBy: { createdAt: 'desc' }, take: 20, select: { reason: true, createdAt: true, seenAt: true } })
-    const account = profile.userId ? await tx.user.findFirst({ where: { id: profile.userId }, select: { bannedAt: true, tenantId: true } }) : null
+    const account = profile.userId ? await tx.user.findFirst({ where: { poolId: t.poolId, tenantId: profile.tenantId, id: profile.userId }, select: { bannedAt: true, tenantId: true } }) : null
     const site = reach.sites.find((s) => s.slug === profile.tenantId)
     groups.push({
       poolId: t.poolId, targetId: t.targetId, site: profile.tenantId, siteName: site?.name ?? profile.tenantId,
