@@ -59,9 +59,16 @@ const postgres = new EmbeddedPostgres({
   persistent: true,
   createPostgresUser: true,
   postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'],
-  onLog: () => undefined,
-  onError: () => undefined,
+  // The server's warnings are kept: a transaction command out of place ("there is already a
+  // transaction in progress", "there is no transaction in progress") means a connection was
+  // shared by two transactions.
+  onLog: (line: string) => void keepPostgresLog(line),
+  onError: (line: unknown) => void keepPostgresLog(String(line)),
 })
+const postgresLog: string[] = []
+function keepPostgresLog(text: string): void {
+  for (const line of text.split('\n')) if (/WARNING|ERROR|FATAL/.test(line)) postgresLog.push(line.slice(0, 300))
+}
 await postgres.initialise()
 await postgres.start()
 const ownerUrl = `postgresql://postgres:${PG_PASSWORD}@127.0.0.1:${PG_PORT}/dating`
@@ -468,6 +475,9 @@ for (const { phase, tally: t } of tallies) console.info(`| ${phase} | ${t.answer
 const last = tallies.at(-1)?.tally
 if (last && last.stored < last.answeredSent) {
   problems.push(`${last.answeredSent - last.stored} chat sends were answered as sent but not stored`)
+  const misplaced = postgresLog.filter((line) => /transaction in progress/.test(line))
+  console.info(`\nPostgres warnings about transaction commands out of place: ${misplaced.length}${misplaced.length > 0 ? `\n${misplaced.slice(0, 10).join('\n')}` : ''}`)
+  console.info(`Other Postgres warnings and errors (${postgresLog.length - misplaced.length}), the last 15:\n${postgresLog.filter((line) => !misplaced.includes(line)).slice(-15).join('\n')}`)
   for (const node of nodes) console.info(`\nLast lines of the node on ${node.port}:\n${node.lines.slice(-40).map((line) => line.slice(0, 400)).join('\n')}`)
 }
 console.info(problems.length === 0 ? '\nAll targets met.' : `\nTargets missed:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
