@@ -36,4 +36,12 @@ describe('console fields', () => {
       expect(out).not.toContain('aria-describedby')
     }
   })
+
+  it('a select filter: the "all" option first and empty, the kept value selected', () => {
+    const out = html(createElement(ConsoleSelect, { id: 'stats-site', name: 'site', label: 'Site', defaultValue: 'b', all: 'Network', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] }))
+    expect(out).toContain('<label for="stats-site">Site</label><select id="stats-site" name="site">')
+    expect(out).toContain('<option value="">Network</option><option value="a">A</option><option value="b" selected="">B</option>')
+    const all = html(createElement(ConsoleSelect, { id: 'stats-site', name: 'site', label: 'Site', defaultValue: '', all: 'Network', options: [{ value: 'a', label: 'A' }] }))
+    expect(all).toContain('<option value="" selected="">Network</option>')
+  })
 })
