@@ -1,8 +1,9 @@
 // Issue #23 "Reports and safety" (decision 053) in a real browser: Anna reports Bram's
 // profile from his profile page on a phone-sized screen (a repeat says it was reported
 // already); the demo moderator finds it on /reports (axe: no serious violation), warns Bram,
-// who sees the warning on his next page until he confirms it; Anna reports him again and
-// the moderator bans him: his session ends on the next request.
+// who sees the warning on his next page until he confirms it; Anna reports him again, the
+// moderator's /reports shows it live (no reload), and the moderator bans him: his session
+// ends on the next request.
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { signUpDutch } from './members.ts'
@@ -92,8 +93,10 @@ test('a member reports a profile; a moderator warns, then bans', async ({ page, 
   // A new report (the first was closed by the warning), and the ban.
   await report(page, bramId, bramMember.name, 'Oplichting', 'Vraagt om geld')
   await expect(page.getByText(`Bedankt. We bekijken je melding over ${bramMember.name}.`)).toBeVisible()
-  await moderator.reload()
+  // No reload: the console's event stream refreshes /reports and says so politely.
   const again = moderator.locator(`[data-report-target="${bramId}"]`)
+  await expect(again).toBeVisible()
+  await expect(moderator.getByTestId('reports-live')).toContainText('Er wacht een nieuwe melding of een vastgehouden bericht.')
   await expect(again).toContainText('Gewaarschuwd wegens Nepprofiel')
   await again.getByLabel('Reden van de blokkade').fill('Oplichting na waarschuwing')
   await again.getByRole('button', { name: 'Lid blokkeren' }).click()

@@ -13,6 +13,7 @@ import { requireMember } from '~/modules/auth/guards.server.ts'
 import { readScoped, withScope } from '~/modules/db/scoped.server.ts'
 import { flashToast } from '~/modules/http/toast.server.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
+import { publishSafetyChanged } from '~/modules/inbox/events.server.ts'
 import { limitHeaders, limitText } from '~/modules/limits/answer.server.ts'
 import { reportAllowed } from '~/modules/limits/apply.server.ts'
 import { limitPageHeaders } from '~/modules/limits/headers.ts'
@@ -67,6 +68,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const { reason, note, message } = submission.value
   const result = await withScope(context.db, scope, (tx) => reportIn(tx, scope, { reporterId: me, targetId, messageId: message?.toLowerCase() ?? null, reason, note: note ? note : null }))
   if (!result.ok) throw notFound()
+  // A new report waits for the site's moderators (console /reports); a repeat adds nothing.
+  if (result.created) await publishSafetyChanged(scope.tenantId)
   const name = await readScoped(context.reads, scope, async (tx) => (await tx.profile.findFirst({ where: { poolId: scope.poolId, id: targetId }, select: { name: true } }))?.name ?? '')
   await flashToast(context, { key: result.created ? 'reported' : 'alreadyReported', values: { name: name.slice(0, 60) } })
   // Back where the report came from: the chat for a message, else the profile.

@@ -4,7 +4,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Notice } from '~/components/console/field.tsx'
+import { ConsoleSelect, Notice } from '~/components/console/field.tsx'
 import type { PostbackStatus } from '~/generated/prisma/client.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { enqueueIn } from '~/modules/jobs/runner.server.ts'
@@ -58,17 +58,7 @@ export default function Postbacks() {
       <p className="lead">{t('postbacks.intro')}</p>
       {result ? <Notice tone={result.ok ? 'success' : 'danger'}>{t(result.ok ? 'postbacks.queued' : 'postbacks.notFound')}</Notice> : null}
       <Form method="get" className="console-filters">
-        <label>
-          {t('postbacks.status')}{' '}
-          <select name="status" defaultValue={filter.status}>
-            <option value="">{t('postbacks.allButSkipped')}</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {t(`postbacks.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ConsoleSelect id="postbacks-status" name="status" label={t('postbacks.status')} defaultValue={filter.status} all={t('postbacks.allButSkipped')} options={statuses.map((s) => ({ value: s, label: t(`postbacks.statuses.${s}`) }))} />
         <label>
           {t('postbacks.network')} <input name="network" defaultValue={filter.network} maxLength={100} />
         </label>

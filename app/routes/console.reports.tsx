@@ -5,6 +5,7 @@
 // audited and closes that profile's open reports. Admins and moderators.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConsoleSelect, Notice } from '~/components/console/field.tsx'
 import { poolDataChanged } from '~/modules/cache/pool-data.server.ts'
@@ -87,15 +88,34 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return data<Result>({ ok: true, notice: `reports.done.${intent}`, target })
 }
 
+/**
+ * What the polite live region says: when a reload (the console's event stream revalidates on
+ * each new report or held message) brought more waiting items than before, how many wait now.
+ */
+function useNewItemsAnnouncement(waiting: number): number | null {
+  const previous = useRef(waiting)
+  const [announced, setAnnounced] = useState<number | null>(null)
+  useEffect(() => {
+    if (waiting > previous.current) setAnnounced(waiting)
+    previous.current = waiting
+  }, [waiting])
+  return announced
+}
+
 export default function Reports() {
   const { t } = useTranslation('console')
   const { held, reports } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
+  const announced = useNewItemsAnnouncement(held.total + reports.open)
   const reasonOptions = REPORT_REASONS.map((r) => ({ value: r, label: t(`reports.reasons.${r}`) }))
   return (
     <div className="stack console-reports">
       <h1>{t('reports.title')}</h1>
       <p className="lead">{t('reports.intro')}</p>
+      {/* aria-live without role="status": the page's notice is its one status (and tests find it so). */}
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="reports-live">
+        {announced === null ? '' : t('reports.liveNew', { count: announced })}
+      </p>
       {result ? <Notice tone={result.ok ? 'success' : 'danger'}>{t(result.notice)}</Notice> : null}
 
       <section className="stack" aria-labelledby="held-title">

@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { LineChart } from '~/components/console/line-chart.tsx'
-import { Notice } from '~/components/console/field.tsx'
+import { ConsoleSelect, Notice } from '~/components/console/field.tsx'
 import { byLander, bySource, readStatsQuery, statistics } from '~/modules/care/stats.server.ts'
 import type { I18nHandle } from '~/modules/i18n/namespaces.ts'
 import { requireOperator } from '~/modules/operators/guard.server.ts'
@@ -47,30 +47,23 @@ export default function Stats() {
       <h1>{t('stats.title')}</h1>
       {d.error ? <Notice tone="danger">{t(d.error)}</Notice> : null}
       <Form method="get" className="console-filters">
-        <label>
-          {t('stats.site')}{' '}
-          <select name="site" defaultValue={d.form.site}>
-            <option value="">{t('stats.network')}</option>
-            {d.sites.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ConsoleSelect id="stats-site" name="site" label={t('stats.site')} defaultValue={d.form.site} all={t('stats.network')} options={d.sites.map((s) => ({ value: s.slug, label: s.name }))} />
         <label>
           {t('stats.from')} <input type="date" name="from" defaultValue={d.form.from} />
         </label>
         <label>
           {t('stats.to')} <input type="date" name="to" defaultValue={d.form.to} />
         </label>
-        <label>
-          {t('stats.unit')}{' '}
-          <select name="unit" defaultValue={d.form.unit}>
-            <option value="day">{t('stats.day')}</option>
-            <option value="week">{t('stats.week')}</option>
-          </select>
-        </label>
+        <ConsoleSelect
+          id="stats-unit"
+          name="unit"
+          label={t('stats.unit')}
+          defaultValue={d.form.unit}
+          options={[
+            { value: 'day', label: t('stats.day') },
+            { value: 'week', label: t('stats.week') },
+          ]}
+        />
         <button type="submit" className="button button--primary">
           {t('stats.show')}
         </button>

@@ -36,6 +36,7 @@ function useConsoleEvents(enabled: boolean) {
     }
     source.addEventListener('queue', refresh)
     source.addEventListener('assigned', refresh)
+    source.addEventListener('safety', refresh)
     return () => {
       window.clearTimeout(timer)
       source.close()

@@ -20,8 +20,18 @@ type FieldProps = {
   maxLength?: number
 }
 
-export function ConsoleField({ name, label, type = 'text', defaultValue, error, hint, ...rest }: FieldProps) {
+/** The translated error under a console field; its id (`${id}-error`) is what the control's aria-describedby names. */
+function FieldError({ id, error }: { id: string; error?: string | null }) {
   const { t } = useTranslation('console')
+  if (!error) return null
+  return (
+    <p className="field-error" id={`${id}-error`} role="alert">
+      {t(error)}
+    </p>
+  )
+}
+
+export function ConsoleField({ name, label, type = 'text', defaultValue, error, hint, ...rest }: FieldProps) {
   const id = `field-${name}`
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
   return (
@@ -33,27 +43,18 @@ export function ConsoleField({ name, label, type = 'text', defaultValue, error, 
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {t(error)}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   )
 }
 
 export function ConsoleTextArea({ name, label, defaultValue, error, rows = 4, maxLength }: { name: string; label: string; defaultValue?: string | null; error?: string | null; rows?: number; maxLength?: number }) {
-  const { t } = useTranslation('console')
   const id = `field-${name}`
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <textarea id={id} name={name} rows={rows} maxLength={maxLength} defaultValue={defaultValue ?? undefined} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {t(error)}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   )
 }
@@ -68,7 +69,6 @@ export function Notice({ tone, children }: { tone: 'success' | 'danger' | 'info'
 
 /** A labelled select of the console; `all` adds an empty first option (a filter's "all"); `error` as ConsoleField's. */
 export function ConsoleSelect({ id, name, label, defaultValue, options, all, error }: { id: string; name: string; label: string; defaultValue?: string; options: readonly { value: string; label: string }[]; all?: string; error?: string | null }) {
-  const { t } = useTranslation('console')
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -80,11 +80,7 @@ export function ConsoleSelect({ id, name, label, defaultValue, options, all, err
           </option>
         ))}
       </select>
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {t(error)}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   )
 }

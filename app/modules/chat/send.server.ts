@@ -10,7 +10,7 @@ import { changeCredits } from '../credits/ledger.server.ts'
 import { reachableProfile } from '../reach/reach.server.ts'
 import { publishMemberEvent } from '../realtime/member-events.server.ts'
 import { notifyIn, wakeNotify } from '../notifications/notify.server.ts'
-import { publishQueueChanged } from '../inbox/events.server.ts'
+import { publishQueueChanged, publishSafetyChanged } from '../inbox/events.server.ts'
 import { wakeAssignment } from '../inbox/assign.server.ts'
 import { countStarted, findConversation, pairOf } from './conversations.server.ts'
 import { checkBody, FREE_CONVERSATIONS, normalizeBody, type BodyProblem } from './rules.ts'
@@ -136,6 +136,8 @@ export async function sendMessage(db: Db, scope: Scope, input: SendInput): Promi
       publishMemberEvent(scope.poolId, input.sender.profileId, event),
       // To a fictional profile: the operators' queue changed, and an available chatter may get it.
       result.waiting ? publishQueueChanged(scope.poolId).then(() => wakeAssignment()) : undefined,
+      // A held message waits for the site's moderators (console /reports).
+      result.held ? publishSafetyChanged(scope.tenantId) : undefined,
     ])
   }
   return result

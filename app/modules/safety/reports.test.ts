@@ -11,6 +11,8 @@ import { contextFor, loggedInMember, runRoute, siteRequest } from '../../../test
 import { action as reportsAction, loader as reportsLoader } from '../../routes/console.reports.tsx'
 import { action as reportAction, loader as reportLoader } from '../../routes/_default.members.$id_.report.tsx'
 import { action as warningAction } from '../../routes/warning.ts'
+import { loader as eventsLoader } from '../../routes/console.events.ts'
+import { publishQueueChanged } from '../inbox/events.server.ts'
 import { loadMember } from '../auth/session.server.ts'
 import { sendMessage } from '../chat/send.server.ts'
 import type { Db } from '../db/client.server.ts'
@@ -215,5 +217,86 @@ describe('the console queue', () => {
     await memberPost(FLIRTLOKAAL, reporter, fictional, { reason: 'fake' })
     expect((await act(moderator, { intent: 'ban', pool: 'benelux', target: String(fictional), note: 'nep' })).status).toBe(400)
     expect(await owner.report.count({ where: { targetId: fictional, status: 'open' } })).toBe(1)
+  })
+})
+
+/** The console's /events stream of one operator, read as it comes: the event lines received so far. */
+async function listen(cookie: string) {
+  const response = await eventsLoader(await consoleArgs('/events', { cookie }))
+  if (!response.body) throw new Error('no stream')
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  const events: { type: string; data: Record<string, unknown> }[] = []
+  const reading = (async () => {
+    let text = ''
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) return
+      text += decoder.decode(value, { stream: true })
+      let end: number
+      while ((end = text.indexOf('\n\n')) >= 0) {
+        const block = text.slice(0, end)
+        text = text.slice(end + 2)
+        const type = /^event: (.+)$/m.exec(block)?.[1]
+        const data = /^data: (.+)$/m.exec(block)?.[1]
+        if (type && data) events.push({ type, data: JSON.parse(data) as Record<string, unknown> })
+      }
+    }
+  })()
+  const until = async (what: string, ok: () => boolean) => {
+    const deadline = Date.now() + 5_000
+    while (!ok()) {
+      if (Date.now() > deadline) throw new Error(`no ${what} within 5 s: ${JSON.stringify(events)}`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+  return {
+    events,
+    safety: () => events.filter((e) => e.type === 'safety').map((e) => e.data.site),
+    /** Publishes a queue change of the pool and waits for it: everything published before it has arrived. */
+    async probe(pool: string) {
+      const seen = events.filter((e) => e.type === 'queue').length
+      await publishQueueChanged(pool)
+      await until('queue probe', () => events.filter((e) => e.type === 'queue').length > seen)
+    },
+    until,
+    async close() {
+      await reader.cancel()
+      await reading
+    },
+  }
+}
+
+describe('the console live stream', () => {
+  it('tells the moderators who can see the site of a new report and a new held message, no other operator', async () => {
+    const siblingModerator = (await signedInOperator(db, { role: 'moderator', sites: ['datedichtbij'] })).cookie
+    const chatter = (await signedInOperator(db, { role: 'chatter', pools: ['benelux'] })).cookie
+    const listeners = { moderator: await listen(moderator), admin: await listen(admin), siblingModerator: await listen(siblingModerator), chatter: await listen(chatter), vibeModerator: await listen(vibeModerator) }
+    const poolOf = (name: keyof typeof listeners) => (name === 'vibeModerator' ? 'datevibe' : 'benelux')
+    try {
+      // Subscribed: each hears its own pool.
+      for (const [name, l] of Object.entries(listeners)) await l.probe(poolOf(name as keyof typeof listeners))
+
+      const reporter = await loggedInMember(db, FLIRTLOKAAL)
+      const target = await createMember(db, FLIRTLOKAAL)
+      expect((await memberPost(FLIRTLOKAAL, reporter, target.profile.id, { reason: 'scam' })).status).toBe(302)
+      await listeners.moderator.until('the report', () => listeners.moderator.safety().length === 1)
+      // A repeat adds no report, and says nothing.
+      expect((await memberPost(FLIRTLOKAAL, reporter, target.profile.id, { reason: 'scam' })).status).toBe(302)
+      const sent = await sendMessage(db, FLIRTLOKAAL, { sender: { userId: target.user.id, profileId: target.profile.id, paidUser: true }, recipientId: reporter.profile.id, body: 'Mail me op anna.devries@gmail.com, dan praten we verder', cost: 0, maxLength: 1000, hold: true })
+      expect(sent).toMatchObject({ ok: true, held: true })
+      // An ordinary message is no safety event.
+      expect(await sendMessage(db, FLIRTLOKAAL, { sender: { userId: target.user.id, profileId: target.profile.id, paidUser: true }, recipientId: reporter.profile.id, body: 'Hoi, hoe gaat het?', cost: 0, maxLength: 1000, hold: true })).toMatchObject({ ok: true, delivered: true })
+
+      // After a probe published last, everything before it has arrived at every listener.
+      for (const [name, l] of Object.entries(listeners)) await l.probe(poolOf(name as keyof typeof listeners))
+      expect(listeners.moderator.safety()).toEqual(['flirtlokaal', 'flirtlokaal'])
+      expect(listeners.admin.safety()).toEqual(['flirtlokaal', 'flirtlokaal'])
+      expect(listeners.siblingModerator.safety()).toEqual([])
+      expect(listeners.chatter.safety()).toEqual([])
+      expect(listeners.vibeModerator.safety()).toEqual([])
+    } finally {
+      for (const l of Object.values(listeners)) await l.close()
+    }
   })
 })
