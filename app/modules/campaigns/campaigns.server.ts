@@ -129,9 +129,8 @@ export async function sendCampaignBatch(db: Db, tenant: LoadedTenant, campaignId
       if (!campaign || campaign.status === 'done' || campaign.status === 'canceled' || campaign.status === 'draft') return { n: 0, pushed: 0 }
       const targets = await nextTargets(tx, tenant, campaign, take, now)
       // Rendered once per batch; each member's own unsubscribe link is put in its place.
-      const PLACEHOLDER = UNSUBSCRIBE_PLACEHOLDER
       const channels = channelsOf(campaign)
-      const template = targets.length > 0 && channels.includes('email') ? await renderCampaignMail(tenant, campaign, PLACEHOLDER) : null
+      const template = targets.length > 0 && channels.includes('email') ? await renderCampaignMail(tenant, campaign, UNSUBSCRIBE_PLACEHOLDER) : null
       const push = channels.includes('push') ? campaignPush(tenant, campaign) : null
       let n = 0
       let pushed = 0
@@ -158,8 +157,8 @@ export async function sendCampaignBatch(db: Db, tenant: LoadedTenant, campaignId
         const mail: QueuedMail = {
           to: user.email,
           subject: template!.subject,
-          html: template!.html.replaceAll(PLACEHOLDER, unsubscribe.replace(/&/g, '&amp;')),
-          text: template!.text.replaceAll(PLACEHOLDER, unsubscribe),
+          html: template!.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribe.replace(/&/g, '&amp;')),
+          text: template!.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribe),
           headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           dedupeKey: `campaign:${campaign.id}:${user.id}`,
         }
